@@ -1,0 +1,43 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Datebook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "datebook", targets: ["datebook"]),
+        .library(name: "DatebookKit", targets: ["DatebookKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The shared model-and-store library: knows nothing of terminals.
+        .target(
+            name: "DatebookKit",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // Screens without ncurses: coordinators, presenters, widgets, the key table, the cell grid.
+        .target(name: "DatebookUI", dependencies: ["DatebookKit"]),
+        // The system library over ncursesw; imported by DatebookCurses alone.
+        .systemLibrary(name: "CNCurses", path: "CNCurses"),
+        // The only code that talks to the terminal.
+        .target(name: "DatebookCurses", dependencies: ["DatebookUI", "CNCurses"]),
+        // The command line: the TUI by default, and the scripting commands.
+        .executableTarget(
+            name: "datebook",
+            dependencies: [
+                "DatebookKit", "DatebookUI", "DatebookCurses",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `make bench`: seeds a large database and measures the first frame and key handling.
+        .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookUI"]),
+        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"]),
+        .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit"],
+                    exclude: ["__Snapshots__"]),
+        .testTarget(name: "EndToEndTests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v6]
+)

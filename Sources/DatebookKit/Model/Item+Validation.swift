@@ -1,0 +1,56 @@
+import Foundation
+
+/// A field of an item that a form edits and a validation message can point at.
+public enum ItemField: String, Sendable, CaseIterable {
+    case kind, title, start, end, allDay, place, notes, due, priority
+    case alarm, repeatRule, attachments, category
+}
+
+/// One thing wrong with an item, attached to the field that is wrong.
+public struct ValidationIssue: Equatable, Hashable, Sendable {
+    public var field: ItemField
+    public var message: String
+
+    public init(field: ItemField, message: String) {
+        self.field = field
+        self.message = message
+    }
+}
+
+extension Item {
+    /// Everything wrong with this item, in field order; empty when it can be saved.
+    ///
+    /// The rules: a title is required; an event needs a start and an end no earlier than it;
+    /// a reminder needs a time to ring at; a task needs nothing else. Every time's end must
+    /// not come before its start; priority is 0–9; alarm minutes are not negative.
+    public func validate() -> [ValidationIssue] {
+        var issues: [ValidationIssue] = []
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            issues.append(ValidationIssue(field: .title, message: "A title is required"))
+        }
+        switch kind {
+        case .event:
+            if times.isEmpty {
+                issues.append(ValidationIssue(field: .start, message: "An event needs a start"))
+            } else if times[0].end == nil {
+                issues.append(ValidationIssue(field: .end, message: "An event needs an end"))
+            }
+        case .reminder:
+            if times.isEmpty && due == nil {
+                issues.append(ValidationIssue(field: .start, message: "A reminder needs a time"))
+            }
+        case .task:
+            break
+        }
+        if times.contains(where: { time in time.end.map { $0 < time.start } ?? false }) {
+            issues.append(ValidationIssue(field: .end, message: "The end is before the start"))
+        }
+        if !(0...9).contains(priority) {
+            issues.append(ValidationIssue(field: .priority, message: "Priority is 0 (none) to 9"))
+        }
+        if let alarm, alarm.minutesBefore < 0 {
+            issues.append(ValidationIssue(field: .alarm, message: "Alarm minutes cannot be negative"))
+        }
+        return issues
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// What an item is: an event in the calendar, a task to do, or a reminder that rings.
+public enum ItemKind: String, Codable, Sendable, CaseIterable {
+    case event
+    case task
+    case reminder
+}
+
+/// Where an item stands: in the Events list, or in History as completed or not completed.
+///
+/// A deleted item is kept in History as *not completed* (seed 003); setting a History item
+/// back to not completed returns it to the list as `.active`.
+public enum ItemStatus: String, Codable, Sendable, CaseIterable {
+    case active
+    case completed
+    case deleted
+}
+
+/// One time an item happens at: an event has exactly one, a task none or several (seed 000).
+public struct ItemTime: Equatable, Hashable, Sendable, Codable {
+    public var start: Date
+    public var end: Date?
+
+    public init(start: Date, end: Date? = nil) {
+        self.start = start
+        self.end = end
+    }
+}
+
+/// An alarm that rings some minutes before an item's start (or due date).
+public struct Alarm: Equatable, Hashable, Sendable, Codable {
+    public var minutesBefore: Int
+    public var sound: String?
+
+    public init(minutesBefore: Int, sound: String? = nil) {
+        self.minutesBefore = minutesBefore
+        self.sound = sound
+    }
+}
+
+/// An event, task or reminder with every field a person can edit.
+///
+/// A plain value: persistence lives in the store, validation in `Item+Validation.swift`.
+public struct Item: Identifiable, Equatable, Hashable, Sendable {
+    /// Stable RFC 4122 UUID; also the iCalendar UID.
+    public var id: UUID
+    public var kind: ItemKind
+    public var title: String
+    /// Child times (seed 000). Ordered by start.
+    public var times: [ItemTime]
+    public var allDay: Bool
+    public var place: String
+    public var notes: String
+    public var due: Date?
+    /// 0 means none; 1 is the highest and 9 the lowest, as iCalendar's PRIORITY.
+    public var priority: Int
+    public var alarm: Alarm?
+    /// An RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, kept as text.
+    public var repeatRule: String?
+    /// File paths (a photo, a document).
+    public var attachments: [String]
+    public var category: String
+    public var status: ItemStatus
+    /// When the item was last completed, deleted into History or reopened.
+    public var statusChangedAt: Date?
+    public var created: Date
+    public var updated: Date
+
+    public init(
+        id: UUID,
+        kind: ItemKind,
+        title: String,
+        times: [ItemTime] = [],
+        allDay: Bool = false,
+        place: String = "",
+        notes: String = "",
+        due: Date? = nil,
+        priority: Int = 0,
+        alarm: Alarm? = nil,
+        repeatRule: String? = nil,
+        attachments: [String] = [],
+        category: String = "",
+        status: ItemStatus = .active,
+        statusChangedAt: Date? = nil,
+        created: Date,
+        updated: Date? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.title = title
+        self.times = times
+        self.allDay = allDay
+        self.place = place
+        self.notes = notes
+        self.due = due
+        self.priority = priority
+        self.alarm = alarm
+        self.repeatRule = repeatRule
+        self.attachments = attachments
+        self.category = category
+        self.status = status
+        self.statusChangedAt = statusChangedAt
+        self.created = created
+        self.updated = updated ?? created
+    }
+}
+
+// MARK: - Derived values
+
+extension Item {
+    /// Start of the first time, if any.
+    public var start: Date? { times.first?.start }
+
+    /// End of the first time, if any.
+    public var end: Date? { times.first?.end }
+
+    /// The date the Events list sorts by: the first start, else the due date.
+    public var sortDate: Date? { start ?? due }
+
+    /// True when an active item's moment has passed: an event's end (or start), a task's due date.
+    public func isOverdue(at now: Date) -> Bool {
+        guard status == .active else { return false }
+        switch kind {
+        case .event:
+            guard let moment = end ?? start else { return false }
+            return moment < now
+        case .task:
+            guard let moment = due ?? start else { return false }
+            return moment < now
+        case .reminder:
+            guard let moment = start ?? due else { return false }
+            return moment < now
+        }
+    }
+}

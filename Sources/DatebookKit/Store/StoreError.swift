@@ -1,0 +1,37 @@
+import Foundation
+
+/// What can go wrong opening or writing the database, with a one-line message for a person.
+public enum StoreError: Error, Equatable, Sendable {
+    /// The folder cannot be created or written.
+    case cannotOpen(path: String, reason: String)
+    /// The file exists but is not an SQLite database.
+    case notADatabase(path: String)
+    /// The database was written by a newer Datebook and has changes this one does not know.
+    case newerVersion(path: String)
+    /// The item is not valid; nothing was written.
+    case invalid([ValidationIssue])
+    /// No item has this id.
+    case notFound(UUID)
+    /// Any other database failure; nothing was written.
+    case failed(String)
+}
+
+extension StoreError: CustomStringConvertible {
+    /// The message shown in the status line or on stderr.
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason):
+            return "Cannot open the database at \(path): \(reason)"
+        case let .notADatabase(path):
+            return "\(path) is not a Datebook database (not an SQLite file); it was left untouched"
+        case let .newerVersion(path):
+            return "\(path) was written by a newer Datebook; update Datebook to open it (the file was left untouched)"
+        case let .invalid(issues):
+            return issues.map(\.message).joined(separator: "; ")
+        case let .notFound(id):
+            return "No item with id \(id.uuidString.lowercased())"
+        case let .failed(reason):
+            return "Database error: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,27 @@
+/// What the terminal driver draws: the grid, where the cursor goes, and whether to ring the bell.
+public struct Frame: Equatable, Sendable {
+    public var grid: Grid
+    /// The text cursor's cell when a text field has focus; nil hides the cursor.
+    public var cursor: Point?
+    public var bell: Bool
+
+    public init(grid: Grid, cursor: Point? = nil, bell: Bool = false) {
+        self.grid = grid
+        self.cursor = cursor
+        self.bell = bell
+    }
+}
+
+/// Whether the application goes on after an event.
+public enum Continuation: Sendable {
+    case `continue`
+    case quit
+}
+
+/// The application as the terminal driver runs it: events in, frames out.
+///
+/// The driver calls `render(size:)` once at start and after every `handle`, and draws the frame.
+public protocol Application: AnyObject {
+    func handle(_ event: TerminalEvent) -> Continuation
+    func render(size: Size) -> Frame
+}
