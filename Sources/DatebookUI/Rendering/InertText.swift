@@ -14,9 +14,8 @@ public enum InertText {
 
     /// Text split into lines at newlines, each made inert (for notes on a details page).
     public static func lines(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            line(String($0.filter { $0 != "\r" }))
-        }
+        // "\r\n" is one Character in Swift, so split on any newline character.
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { line(String($0)) }
     }
 
     static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,80 @@
+import DatebookKit
+
+/// A field of the item form, in the order the form shows them.
+public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
+    case kind, title, start, end, allDay, due, moreTimes, place, priority
+    case alarm, sound, repeatRule, category, attachments, notes
+
+    /// The label beside the field.
+    public var label: String {
+        switch self {
+        case .kind: return "Kind"
+        case .title: return "Title"
+        case .start: return "Start"
+        case .end: return "End"
+        case .allDay: return "All day"
+        case .due: return "Due"
+        case .moreTimes: return "More times"
+        case .place: return "Place"
+        case .priority: return "Priority"
+        case .alarm: return "Alarm"
+        case .sound: return "Sound"
+        case .repeatRule: return "Repeat"
+        case .category: return "Category"
+        case .attachments: return "Attachments"
+        case .notes: return "Notes"
+        }
+    }
+
+    /// A hint shown greyed beside an empty field.
+    public var hint: String {
+        switch self {
+        case .start, .end, .due: return "2026-11-22 14:30, 22/11, tomorrow 2pm, fri, +3d"
+        case .moreTimes: return "22/11 10:00 - 11:00; fri 14:00"
+        case .priority: return "0 none, 1 high … 9 low"
+        case .alarm: return "minutes before: 15, 1h; empty for none"
+        case .repeatRule: return "FREQ=WEEKLY;BYDAY=MO"
+        case .attachments: return "file paths separated by ;"
+        case .kind: return "←/→ or e/t/r"
+        case .allDay: return "Space or ←/→ to switch"
+        default: return ""
+        }
+    }
+
+    /// True for fields whose value is picked, not typed.
+    public var isChoice: Bool { self == .kind || self == .allDay }
+
+    /// The fields shown for a kind of item.
+    public static func fields(for kind: ItemKind) -> [ItemFormField] {
+        switch kind {
+        case .event:
+            return [.kind, .title, .start, .end, .allDay, .place, .repeatRule, .alarm, .sound, .priority,
+                    .category, .attachments, .notes]
+        case .task:
+            return [.kind, .title, .due, .start, .end, .moreTimes, .place, .priority, .alarm, .sound,
+                    .repeatRule, .category, .attachments, .notes]
+        case .reminder:
+            return [.kind, .title, .start, .repeatRule, .alarm, .sound, .place, .priority, .category,
+                    .attachments, .notes]
+        }
+    }
+
+    /// The form field a model validation issue belongs to.
+    public init(_ field: ItemField) {
+        switch field {
+        case .kind: self = .kind
+        case .title: self = .title
+        case .start: self = .start
+        case .end: self = .end
+        case .allDay: self = .allDay
+        case .place: self = .place
+        case .notes: self = .notes
+        case .due: self = .due
+        case .priority: self = .priority
+        case .alarm: self = .alarm
+        case .repeatRule: self = .repeatRule
+        case .attachments: self = .attachments
+        case .category: self = .category
+        }
+    }
+}

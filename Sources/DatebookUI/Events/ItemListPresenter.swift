@@ -1,0 +1,169 @@
+import DatebookKit
+import Foundation
+
+/// Which list a presenter shows.
+public enum ItemListSource: Sendable {
+    /// The Events list: active items by start.
+    case active
+    /// History: completed and deleted items, newest first.
+    case history
+}
+
+/// What the list screen shows.
+public struct ItemListViewState: Equatable, Sendable {
+    public var heading: String
+    public var detail: String
+    /// The rows in the viewport only.
+    public var rows: [ItemRowState]
+    /// The selected row's position within `rows`, if it is in view.
+    public var selectedRow: Int?
+    public var total: Int
+    /// Shown instead of rows when the list is empty.
+    public var emptyMessage: String?
+}
+
+/// The logic of the Events list and of History: selection, scrolling, windowed reads.
+///
+/// Only the rows around the viewport are read from the store, so a list of 100,000 items
+/// opens and scrolls as fast as a short one.
+public final class ItemListPresenter {
+    public let source: ItemListSource
+    private let store: ItemStore
+    private let clock: Clock
+    private let dates: DateText
+
+    public private(set) var selection = 0
+    public private(set) var top = 0
+    public private(set) var count = 0
+    /// Rows the viewport holds; the coordinator sets it from the screen size before drawing.
+    public var viewportHeight = 10 {
+        didSet { scrollToSelection() }
+    }
+
+    private var cacheOffset = 0
+    private var cache: [Item] = []
+    private static let cacheMargin = 64
+
+    public init(source: ItemListSource, store: ItemStore, clock: Clock, dates: DateText) {
+        self.source = source
+        self.store = store
+        self.clock = clock
+        self.dates = dates
+    }
+
+    // MARK: - Reading
+
+    /// Reads the count again and forgets cached rows; keeps the selection on the same item if it is still there.
+    public func reload() throws {
+        let keep = selectedItem?.id
+        cache = []
+        count = try source == .active ? store.activeCount() : store.historyCount()
+        if let keep, let index = try index(of: keep) {
+            selection = index
+        }
+        clampSelection()
+    }
+
+    /// The selected item, if the list is not empty.
+    public var selectedItem: Item? {
+        guard count > 0 else { return nil }
+        return try? item(at: selection)
+    }
+
+    /// Selects an item by id; returns false when it is not in this list.
+    @discardableResult
+    public func select(id: UUID) throws -> Bool {
+        guard let index = try index(of: id) else { return false }
+        selection = index
+        scrollToSelection()
+        return true
+    }
+
+    private func index(of id: UUID) throws -> Int? {
+        try source == .active ? store.activeIndex(of: id) : store.historyIndex(of: id)
+    }
+
+    private func item(at index: Int) throws -> Item? {
+        guard index >= 0, index < count else { return nil }
+        if index < cacheOffset || index >= cacheOffset + cache.count {
+            let offset = max(0, index - ItemListPresenter.cacheMargin)
+            let limit = viewportHeight + 2 * ItemListPresenter.cacheMargin
+            cache = try source == .active
+                ? store.activeItems(offset: offset, limit: limit)
+                : store.historyItems(offset: offset, limit: limit)
+            cacheOffset = offset
+        }
+        let local = index - cacheOffset
+        return local < cache.count ? cache[local] : nil
+    }
+
+    // MARK: - Moving
+
+    /// Moves the selection for a list intent; returns false for intents that are not about moving.
+    @discardableResult
+    public func move(_ intent: Intent) -> Bool {
+        switch intent {
+        case .moveUp: selection -= 1
+        case .moveDown: selection += 1
+        case .pageUp: selection -= max(1, viewportHeight - 1)
+        case .pageDown: selection += max(1, viewportHeight - 1)
+        case .moveTop: selection = 0
+        case .moveBottom: selection = count - 1
+        default: return false
+        }
+        clampSelection()
+        return true
+    }
+
+    /// Selects the row at a position of the viewport (a mouse click); false when nothing is there.
+    public func select(viewportRow row: Int) -> Bool {
+        let index = top + row
+        guard row >= 0, index < count else { return false }
+        selection = index
+        return true
+    }
+
+    private func clampSelection() {
+        selection = max(0, min(selection, count - 1))
+        scrollToSelection()
+    }
+
+    private func scrollToSelection() {
+        let height = max(1, viewportHeight)
+        if selection < top { top = selection }
+        if selection >= top + height { top = selection - height + 1 }
+        top = max(0, min(top, max(0, count - height)))
+    }
+
+    // MARK: - View state
+
+    public func viewState() -> ItemListViewState {
+        let now = clock.now()
+        var rows: [ItemRowState] = []
+        let end = min(count, top + max(0, viewportHeight))
+        if top < end {
+            for index in top..<end {
+                guard let item = try? item(at: index) else { break }
+                rows.append(ItemRowState(item: item, now: now, dates: dates))
+            }
+        }
+        switch source {
+        case .active:
+            return ItemListViewState(
+                heading: "Events",
+                detail: count == 1 ? "1 item" : "\(count) items",
+                rows: rows,
+                selectedRow: rows.isEmpty ? nil : selection - top,
+                total: count,
+                emptyMessage: count == 0 ? "No events, tasks or reminders yet. Press n to add one." : nil)
+        case .history:
+            return ItemListViewState(
+                heading: "History",
+                detail: (count == 1 ? "1 item" : "\(count) items") + " · read-only · completed in blue, not completed in red",
+                rows: rows,
+                selectedRow: rows.isEmpty ? nil : selection - top,
+                total: count,
+                emptyMessage: count == 0 ? "History is empty. Completed and deleted items come here." : nil)
+        }
+    }
+}

@@ -1,0 +1,52 @@
+/// Draws the Events list or History: a heading line, then one row per item.
+public enum ItemListView {
+    /// Rows of content above the list rows (the heading).
+    public static let headerHeight = 1
+
+    public static func render(_ state: ItemListViewState, into grid: inout Grid, area: Rect) {
+        guard area.height > 0, area.width > 0 else { return }
+        let headingWidth = grid.put(" " + state.heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
+        grid.put("  " + state.detail, x: area.x + headingWidth, y: area.y, style: Theme.muted,
+                 maxWidth: area.width - headingWidth)
+        let body = Rect(x: area.x, y: area.y + headerHeight, width: area.width, height: area.height - headerHeight)
+        if let message = state.emptyMessage {
+            grid.put(" " + message, x: body.x, y: body.y + 1, style: Theme.muted, maxWidth: body.width)
+            return
+        }
+        for (i, row) in state.rows.enumerated() where i < body.height {
+            renderRow(row, selected: i == state.selectedRow, into: &grid,
+                      area: Rect(x: body.x, y: body.y + i, width: body.width, height: 1))
+        }
+    }
+
+    /// One row: `date  time  mark title  place`, with columns that shrink on narrow screens.
+    static func renderRow(_ row: ItemRowState, selected: Bool, into grid: inout Grid, area: Rect) {
+        var style: Style
+        switch row.tone {
+        case .active: style = Theme.active
+        case .overdue: style = Theme.overdue
+        case .completed: style = Theme.completed
+        case .notCompleted: style = Theme.notCompleted
+        }
+        if selected { style = style.reversed }
+        grid.fill(area, style: selected ? Theme.selection : .plain)
+        let wide = area.width >= 60
+        let dateWidth = wide ? 11 : 7
+        let timeWidth = wide ? 12 : 6
+        var x = area.x + 1
+        let dateText = wide ? row.date : String(row.date.dropFirst(4))
+        grid.put(dateText, x: x, y: area.y, style: style, maxWidth: dateWidth - 1)
+        x += dateWidth
+        grid.put(row.time, x: x, y: area.y, style: style, maxWidth: timeWidth - 1)
+        x += timeWidth
+        let remaining = area.maxX - x - 1
+        guard remaining > 0 else { return }
+        let placeWidth = row.place.isEmpty || remaining < 30 ? 0 : min(DisplayWidth.of(row.place) + 2, remaining / 3)
+        let title = row.mark.isEmpty ? row.title : row.mark + " " + row.title
+        grid.put(title, x: x, y: area.y, style: style, maxWidth: remaining - placeWidth - (placeWidth > 0 ? 1 : 0))
+        if placeWidth > 0 {
+            grid.put("@ " + row.place, x: area.maxX - 1 - placeWidth, y: area.y,
+                     style: selected ? style : Theme.muted, maxWidth: placeWidth)
+        }
+    }
+}

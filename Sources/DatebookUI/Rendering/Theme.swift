@@ -1,0 +1,21 @@
+/// The named styles every screen draws with, so the look is decided in one place.
+public enum Theme {
+    public static let tabActive = Style(bold: true, reverse: true)
+    public static let tabInactive = Style.plain
+    public static let tabBar = Style.plain
+    public static let heading = Style(bold: true)
+    public static let label = Style(dim: true)
+    public static let footerKey = Style(bold: true)
+    public static let footerText = Style.plain
+    public static let selection = Style(reverse: true)
+    public static let active = Style(bold: true)
+    public static let overdue = Style(foreground: .red, bold: true)
+    public static let completed = Style(foreground: .blue)
+    public static let notCompleted = Style(foreground: .red)
+    public static let error = Style(foreground: .red, bold: true)
+    public static let info = Style.plain
+    public static let field = Style(underline: true)
+    public static let focusedField = Style(reverse: true)
+    public static let border = Style.plain
+    public static let muted = Style(dim: true)
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// How dates read on screen: `Sun 22 Nov`, `14:30`, in one calendar and time zone.
+public struct DateText: Sendable {
+    public let calendar: Calendar
+
+    public init(calendar: Calendar) {
+        self.calendar = calendar
+    }
+
+    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `Sun 22 Nov`, with the year added when it is not `referenceYear`'s.
+    public func day(_ date: Date, relativeTo reference: Date? = nil) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
+        var text = "\(DateText.weekdays[c.weekday! - 1]) \(c.day!) \(DateText.months[c.month! - 1])"
+        if let reference, calendar.component(.year, from: reference) != c.year! {
+            text += " \(c.year!)"
+        }
+        return text
+    }
+
+    /// `14:30`.
+    public func time(_ date: Date) -> String {
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour!, c.minute!)
+    }
+
+    /// `Sun 22 Nov 2026 14:30`, the long form of the details page.
+    public func full(_ date: Date, withTime: Bool = true) -> String {
+        let year = calendar.component(.year, from: date)
+        let d = day(date) + " \(year)"
+        return withTime ? d + " " + time(date) : d
+    }
+
+    /// The time span of an item time on one line: `10:00-11:00`, `all day`.
+    public func span(start: Date, end: Date?, allDay: Bool) -> String {
+        if allDay { return "all day" }
+        guard let end else { return time(start) }
+        if calendar.isDate(start, inSameDayAs: end) { return time(start) + "-" + time(end) }
+        return time(start) + "-" + day(end) + " " + time(end)
+    }
+
+    /// The start of the next full hour after `date`.
+    public func nextFullHour(after date: Date) -> Date {
+        let hour = calendar.dateInterval(of: .hour, for: date)!.start
+        return calendar.date(byAdding: .hour, value: 1, to: hour)!
+    }
+}
+
+// MARK: - Form fields
+
+extension DateText {
+    /// The text a date field holds: `2026-11-22 14:30`, or `2026-11-22` without a time.
+    public func field(_ date: Date, withTime: Bool = true) -> String {
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let day = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        return withTime ? day + String(format: " %02d:%02d", c.hour!, c.minute!) : day
+    }
+}

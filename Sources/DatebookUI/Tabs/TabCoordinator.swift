@@ -1,0 +1,41 @@
+import DatebookKit
+
+/// A yes/no question, and what to do on yes.
+public struct Question {
+    public var text: String
+    public var onYes: () -> TabResponse
+
+    public init(_ text: String, onYes: @escaping () -> TabResponse) {
+        self.text = text
+        self.onYes = onYes
+    }
+}
+
+/// What a tab coordinator tells the app after handling something.
+public enum TabResponse {
+    /// Done; nothing more to show.
+    case handled
+    /// The tab has no use for it.
+    case ignored
+    /// Show a message in the status line.
+    case message(StatusMessage)
+    /// Ask a yes/no question first.
+    case ask(Question)
+    /// Leave Datebook (`q` at the top of a tab).
+    case quit
+}
+
+/// One tab's navigation: which of its screens shows, and what its keys do.
+///
+/// The app coordinator handles global intents first and passes the rest to the active tab.
+public protocol TabCoordinator: AnyObject {
+    var tab: Tab { get }
+    /// The mode of the screen on top, for the key table.
+    var mode: Mode { get }
+    func handle(_ intent: Intent) -> TabResponse
+    func handleMouse(_ event: MouseEvent, area: Rect) -> TabResponse
+    /// Draws the tab into its area and returns where the text cursor goes, if anywhere.
+    func render(into grid: inout Grid, area: Rect) -> Point?
+    /// Reads the data again (it changed elsewhere).
+    func reload() -> TabResponse
+}

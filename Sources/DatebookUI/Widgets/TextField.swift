@@ -1,0 +1,62 @@
+/// The text of one form field and its cursor, edited grapheme by grapheme.
+public struct TextField: Equatable, Sendable {
+    public private(set) var text: String
+    /// The cursor, as a count of characters (grapheme clusters) from the start.
+    public private(set) var cursor: Int
+
+    public init(_ text: String = "") {
+        self.text = text
+        cursor = text.count
+    }
+
+    // MARK: - Editing
+
+    public mutating func insert(_ character: Character) {
+        let index = text.index(text.startIndex, offsetBy: cursor)
+        text.insert(character, at: index)
+        cursor += 1
+    }
+
+    public mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        let index = text.index(text.startIndex, offsetBy: cursor - 1)
+        text.remove(at: index)
+        cursor -= 1
+    }
+
+    public mutating func deleteForward() {
+        guard cursor < text.count else { return }
+        text.remove(at: text.index(text.startIndex, offsetBy: cursor))
+    }
+
+    public mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    public mutating func moveRight() { cursor = min(text.count, cursor + 1) }
+    public mutating func moveHome() { cursor = 0 }
+    public mutating func moveEnd() { cursor = text.count }
+
+    /// Replaces the whole text and puts the cursor at its end.
+    public mutating func set(_ newText: String) {
+        text = newText
+        cursor = newText.count
+    }
+
+    // MARK: - Drawing
+
+    /// Draws the field in `width` columns, scrolled so the cursor shows; returns the cursor's column.
+    @discardableResult
+    public func render(into grid: inout Grid, x: Int, y: Int, width: Int, style: Style) -> Int {
+        guard width > 0 else { return x }
+        grid.fill(Rect(x: x, y: y, width: width, height: 1), style: style)
+        let characters = Array(InertText.line(text))
+        // Start far enough along that the text before the cursor, plus the cursor cell, fits.
+        var start = 0
+        var before = characters[0..<min(cursor, characters.count)].reduce(0) { $0 + DisplayWidth.of($1) }
+        while before + 1 > width, start < cursor {
+            before -= DisplayWidth.of(characters[start])
+            start += 1
+        }
+        let visible = String(characters[start...])
+        grid.put(visible, x: x, y: y, style: style, maxWidth: width)
+        return x + before
+    }
+}
