@@ -1,1 +1,110 @@
-print("bench")
+import DatebookKit
+import DatebookUI
+import Foundation
+
+// `make bench`: seeds a database of N items (deterministically) and measures, in this process,
+// the first frame of the planner and the handling of keys, as the terminal driver would run them.
+//
+// Usage: DatebookBench DB_PATH [COUNT]
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: DatebookBench DB_PATH [COUNT]\n".utf8))
+    exit(2)
+}
+let path = arguments[1]
+let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
+
+func milliseconds(_ start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+}
+
+func peakMemoryMB() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF, &usage)
+    return Double(usage.ru_maxrss) / 1024
+}
+
+var calendar = Calendar(identifier: .gregorian)
+calendar.timeZone = TimeZone(identifier: "UTC")!
+let base = Date(timeIntervalSince1970: 1_795_000_000)  // mid-November 2026
+
+// MARK: - Seed
+
+if !FileManager.default.fileExists(atPath: path) {
+    let seedStart = DispatchTime.now()
+    let store = try SQLiteStore(path: path, clock: .fixed(base), ids: .sequential())
+    var generator = SplitMix64(seed: 42)
+    let places = ["", "", "Cafe", "Office", "Main St 4", "会议室", "Gym", "Library"]
+    let words = ["Lunch", "Call", "Review", "Dentist", "Standup", "Buy milk", "Report", "会议", "Run", "Plan"]
+    var items: [Item] = []
+    items.reserveCapacity(count)
+    for n in 0..<count {
+        let kindRoll = generator.next() % 10
+        let kind: ItemKind = kindRoll < 7 ? .event : (kindRoll < 9 ? .task : .reminder)
+        let offset = TimeInterval(Int(generator.next() % (2 * 365 * 24 * 4))) * 900 - 365 * 86_400
+        let start = base.addingTimeInterval(offset)
+        var item = Item(
+            id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012X", n))!,
+            kind: kind, title: "\(words[Int(generator.next() % 10)]) \(n)",
+            place: places[Int(generator.next() % 8)], created: base)
+        switch kind {
+        case .event: item.times = [ItemTime(start: start, end: start.addingTimeInterval(3600))]
+        case .task: item.due = generator.next() % 2 == 0 ? start : nil
+        case .reminder: item.times = [ItemTime(start: start)]
+        }
+        items.append(item)
+    }
+    try store.insert(contentsOf: items)
+    print(String(format: "seed            %8.1f ms  (%d items)", milliseconds(seedStart), count))
+}
+
+// MARK: - First frame
+
+let size = Size(width: 100, height: 30)
+let openStart = DispatchTime.now()
+let store = try SQLiteStore(path: path)
+let app = AppCoordinator(store: store, clock: .system, ids: .random, calendar: calendar)
+let first = app.render(size: size)
+let firstFrame = milliseconds(openStart)
+precondition(first.grid.text().contains("Events"), "the first frame does not show the Events list")
+
+// MARK: - Keys
+
+func perKey(_ key: Key, times: Int) -> Double {
+    let start = DispatchTime.now()
+    for _ in 0..<times {
+        _ = app.handle(.key(key))
+        _ = app.render(size: size)
+    }
+    return milliseconds(start) / Double(times)
+}
+
+let down = perKey(.char("j"), times: 2_000)
+let bottomStart = DispatchTime.now()
+_ = app.handle(.key(.char("G")))
+_ = app.render(size: size)
+let bottom = milliseconds(bottomStart)
+let up = perKey(.char("k"), times: 2_000)
+let pageDown = perKey(.pageDown, times: 200)
+
+print(String(format: "first frame     %8.2f ms  (open the database, read, render %dx%d; target < 100)",
+             firstFrame, size.width, size.height))
+print(String(format: "key j (down)    %8.3f ms  per key handled and drawn (target < 5)", down))
+print(String(format: "key k (up)      %8.3f ms  per key, from the bottom", up))
+print(String(format: "key PgDn        %8.3f ms  per key", pageDown))
+print(String(format: "key G (bottom)  %8.3f ms", bottom))
+print(String(format: "peak memory     %8.1f MB  (target < 100)", peakMemoryMB()))
+
+/// A small deterministic generator, so every run seeds the same data.
+struct SplitMix64 {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,224 @@
+import DatebookKit
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+@Suite("Events tab, driven like a person would")
+struct EventsPresenterTests {
+    @Test("n, Event, a title and Ctrl-S save an event at the next full hour for one hour")
+    func newEvent() throws {
+        let (app, store) = try Fixtures.app()
+        app.send(.newRequested)
+        #expect(app.mode == .menu)
+        app.send(.choose(.event))
+        #expect(app.mode == .form)
+        let form = try #require(app.events.form)
+        #expect(form.focus == .title)
+        #expect(form.text(of: .start) == "2026-11-21 11:00")
+        #expect(form.text(of: .end) == "2026-11-21 12:00")
+        app.type("Lunch with Ana")
+        app.send(.save)
+
+        #expect(app.mode == .list)
+        #expect(app.status == StatusMessage("Saved \u{201C}Lunch with Ana\u{201D}"))
+        let items = try store.activeItems(offset: 0, limit: 10)
+        #expect(items.map(\.title) == ["Lunch with Ana"])
+        #expect(items[0].kind == .event)
+        #expect(items[0].times == [ItemTime(start: Fixtures.date("2026-11-21 11:00"), end: Fixtures.date("2026-11-21 12:00"))])
+        #expect(app.screen().contains("Lunch with Ana"))
+    }
+
+    @Test("an empty title and an end before the start are shown beside their fields, and nothing typed is lost")
+    func validationKeepsText() throws {
+        let (app, store) = try Fixtures.app()
+        app.send(.newRequested, .choose(.event))
+        let form = try #require(app.events.form)
+        app.send(.nextField)  // Start
+        app.send(.nextField)  // End
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("09:00")
+        app.send(.nextField, .nextField)  // All day, Place
+        app.type("Café 会议室")
+        app.send(.save)
+
+        #expect(app.mode == .form)
+        #expect(form.errors[.title] == "A title is required")
+        #expect(form.errors[.end] == "The end is before the start")
+        #expect(form.focus == .title)
+        #expect(form.text(of: .place) == "Café 会议室")
+        #expect(form.text(of: .end) == "2026-11-21 09:00")
+        #expect(app.status?.kind == .error)
+        #expect(try store.activeCount() == 0)
+        let screen = app.screen()
+        #expect(screen.contains("! A title is required"))
+        #expect(screen.contains("! The end is before the start"))
+
+        app.type("Fixed")
+        app.send(.nextField, .nextField, .nextField)
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("13:00")
+        app.send(.save)
+        #expect(app.mode == .list)
+        #expect(try store.activeItems(offset: 0, limit: 1).first?.place == "Café 会议室")
+    }
+
+    @Test("a date that does not exist is refused with a reason")
+    func impossibleDate() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.newRequested, .choose(.task))
+        app.type("Pay rent")
+        app.send(.nextField)  // Due
+        app.type("31/02")
+        app.send(.save)
+        let form = try #require(app.events.form)
+        #expect(form.focus == .due)
+        #expect(form.errors[.due]?.contains("31") == true)
+        #expect(form.text(of: .due) == "31/02")
+    }
+
+    @Test("Esc on a changed form asks first; on an unchanged one it just leaves")
+    func cancel() throws {
+        let (app, store) = try Fixtures.app()
+        app.send(.newRequested, .choose(.event), .back)
+        #expect(app.mode == .list)
+
+        app.send(.newRequested, .choose(.task))
+        app.type("Half typed")
+        app.send(.back)
+        #expect(app.mode == .confirm)
+        app.send(.answerNo)
+        #expect(app.mode == .form)
+        #expect(app.events.form?.text(of: .title) == "Half typed")
+        app.send(.back, .answerYes)
+        #expect(app.mode == .list)
+        #expect(try store.activeCount() == 0)
+    }
+
+    @Test("the list sorts by start, tasks without a start by due date, undated last")
+    func sortOrder() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        let titles = app.events.list.viewState().rows.map(\.title)
+        #expect(titles == ["Send the report", "Standup", "会议准备 with the team 🎉", "Dentist", "Call Ana",
+                           "Evil \u{1B}[31mtitle\u{07}", "Buy milk"])
+        let tones = app.events.list.viewState().rows.map(\.tone)
+        #expect(tones[0] == .overdue)
+        #expect(tones[1] == .overdue)
+        #expect(tones[2] == .active)
+    }
+
+    @Test("completing moves an item to History in blue; setting it back returns it")
+    func completeAndReopen() throws {
+        let (app, store) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.moveDown)  // Standup
+        app.send(.toggleComplete)
+        #expect(app.status?.text.contains("Completed \u{201C}Standup\u{201D}") == true)
+        #expect(try store.activeCount() == 6)
+        #expect(!app.events.list.viewState().rows.map(\.title).contains("Standup"))
+
+        app.send(.historyRequested)
+        #expect(app.mode == .history)
+        let history = app.events.history.viewState()
+        #expect(history.rows.map(\.title) == ["Standup"])
+        #expect(history.rows[0].tone == .completed)
+        #expect(history.rows[0].mark == "[x]")
+
+        app.send(.edit)
+        #expect(app.status?.text.contains("read-only") == true)
+        #expect(app.mode == .history)
+
+        app.send(.toggleComplete)
+        #expect(try store.activeCount() == 7)
+        #expect(app.events.history.viewState().total == 0)
+        app.send(.back)
+        #expect(app.events.list.viewState().rows.map(\.title).contains("Standup"))
+    }
+
+    @Test("d asks, and a deleted item goes to History in red as not completed")
+    func deleteAsks() throws {
+        let (app, store) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.delete)
+        #expect(app.mode == .confirm)
+        #expect(app.screen().contains("Delete"))
+        app.send(.answerNo)
+        #expect(try store.activeCount() == 7)
+        app.send(.delete, .answerYes)
+        #expect(try store.activeCount() == 6)
+        let history = try store.historyItems(offset: 0, limit: 10)
+        #expect(history.map(\.title) == ["Send the report"])
+        #expect(history[0].status == .deleted)
+        app.send(.historyRequested)
+        #expect(app.events.history.viewState().rows[0].tone == .notCompleted)
+        #expect(app.events.history.viewState().rows[0].mark == "[-]")
+    }
+
+    @Test("Enter opens details, e edits from there, and the change shows on the page")
+    func detailsAndEdit() throws {
+        let (app, store) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.moveBottom, .moveUp)  // Evil title
+        app.send(.moveUp, .moveUp, .moveUp)  // Dentist
+        app.send(.open)
+        #expect(app.mode == .details)
+        #expect(app.events.details?.item.title == "Dentist")
+        #expect(app.screen().contains("Main St 4"))
+        app.send(.edit)
+        #expect(app.mode == .form)
+        app.send(.cursorEnd)
+        app.type(" (check-up)")
+        app.send(.save)
+        #expect(app.mode == .details)
+        #expect(app.events.details?.item.title == "Dentist (check-up)")
+        #expect(try store.item(id: Fixtures.id(1))?.title == "Dentist (check-up)")
+        app.send(.back)
+        #expect(app.mode == .list)
+        #expect(app.events.list.selectedItem?.id == Fixtures.id(1))
+    }
+
+    @Test("tabs switch by number, Tab and Shift-Tab; q quits from a tab's top")
+    func tabs() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.switchTab(.meetings))
+        #expect(app.activeTab == .meetings)
+        #expect(app.screen().contains("Invitations, Hosting and Coming"))
+        app.send(.nextTab)
+        #expect(app.activeTab == .contacts)
+        app.send(.nextTab)
+        #expect(app.activeTab == .events)
+        app.send(.previousTab)
+        #expect(app.activeTab == .contacts)
+        #expect(app.send(.quitOrBack) == .quit)
+    }
+
+    @Test("the list reads a window at a time and reaches the last of many items")
+    func longList() throws {
+        let (app, store) = try Fixtures.app()
+        let items = (0..<2_000).map { n in
+            Fixtures.event(String(format: "Item %04d", n), "2026-12-01 09:00", "2026-12-01 10:00", n: n + 100)
+        }
+        try store.insert(contentsOf: items)
+        _ = app.events.reload()
+        _ = app.render(size: Size(width: 80, height: 24))
+        app.send(.moveBottom)
+        #expect(app.events.list.selectedItem?.title == "Item 1999")
+        #expect(app.screen().contains("Item 1999"))
+        app.send(.pageUp)
+        #expect(app.events.list.selection == 1999 - 19)
+        app.send(.moveTop)
+        #expect(app.screen().contains("Item 0000"))
+    }
+
+    @Test("a change made by another process shows on the next idle tick")
+    func externalChanges() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let mine = try SQLiteStore(path: path, clock: .fixed(Fixtures.now), ids: .sequential())
+        let theirs = try SQLiteStore(path: path, clock: .fixed(Fixtures.now), ids: .sequential())
+        let app = AppCoordinator(store: mine, clock: .fixed(Fixtures.now), ids: .sequential(), calendar: Fixtures.calendar)
+        _ = app.handle(.idle)
+        try theirs.save(Fixtures.event("Made elsewhere", "2026-11-22 10:00", "2026-11-22 11:00", n: 1))
+        #expect(!app.screen().contains("Made elsewhere"))
+        _ = app.handle(.idle)
+        #expect(app.screen().contains("Made elsewhere"))
+    }
+}

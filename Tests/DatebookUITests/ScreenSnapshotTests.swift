@@ -1,0 +1,73 @@
+import DatebookKit
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+/// Golden text of whole screens at 80×24 and at an odd size, 57×17.
+@Suite("Screen snapshots")
+struct ScreenSnapshotTests {
+    static let sizes = [Size(width: 80, height: 24), Size(width: 57, height: 17)]
+
+    func check(_ app: AppCoordinator, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for size in Self.sizes {
+            assertSnapshot(app.render(size: size).grid, named: "\(name)-\(size.width)x\(size.height)",
+                           sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func eventsList() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        check(app, "events-list")
+    }
+
+    @Test func emptyList() throws {
+        let (app, _) = try Fixtures.app()
+        check(app, "events-empty")
+    }
+
+    @Test func newMenu() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.newRequested)
+        check(app, "new-menu")
+    }
+
+    @Test func formWithErrors() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.newRequested, .choose(.event), .nextField, .nextField)
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("09:00")
+        app.send(.save)
+        check(app, "form-errors")
+    }
+
+    @Test func details() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.moveDown, .moveDown, .open)
+        check(app, "details")
+    }
+
+    @Test func history() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.toggleComplete, .delete, .answerYes, .historyRequested)
+        check(app, "history")
+    }
+
+    @Test func help() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.helpRequested)
+        check(app, "help")
+    }
+
+    @Test func placeholderTab() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.switchTab(.calendar))
+        check(app, "calendar-placeholder")
+    }
+
+    @Test("20×6 still works; smaller says so", arguments: [Size(width: 20, height: 6), Size(width: 19, height: 5)])
+    func tiny(size: Size) throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        assertSnapshot(app.render(size: size).grid, named: "tiny-\(size.width)x\(size.height)")
+    }
+}
