@@ -25,7 +25,7 @@ extension Item {
     /// not come before its start; priority is 0–9; alarm minutes are not negative.
     public func validate() -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
-        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if title.allSatisfy(\.isWhitespace) {
             issues.append(ValidationIssue(field: .title, message: "A title is required"))
         }
         switch kind {

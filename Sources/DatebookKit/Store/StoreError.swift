@@ -4,7 +4,7 @@ import Foundation
 public enum StoreError: Error, Equatable, Sendable {
     /// The folder cannot be created or written.
     case cannotOpen(path: String, reason: String)
-    /// The file exists but is not an SQLite database.
+    /// The file exists but is not a Datebook database: not SQLite at all, or another program's.
     case notADatabase(path: String)
     /// The database was written by a newer Datebook and has changes this one does not know.
     case newerVersion(path: String)
@@ -23,7 +23,7 @@ extension StoreError: CustomStringConvertible {
         case let .cannotOpen(path, reason):
             return "Cannot open the database at \(path): \(reason)"
         case let .notADatabase(path):
-            return "\(path) is not a Datebook database (not an SQLite file); it was left untouched"
+            return "\(path) is not a Datebook database (not an SQLite file, or another program's); it was left untouched"
         case let .newerVersion(path):
             return "\(path) was written by a newer Datebook; update Datebook to open it (the file was left untouched)"
         case let .invalid(issues):

@@ -1,0 +1,128 @@
+import Foundation
+
+/// One item as `datebook list --json` prints it.
+///
+/// Dates are ISO 8601 with the offset of the chosen time zone (`2026-11-22T10:00:00+01:00`);
+/// a missing value is written as `null`, never left out, so every object has every key.
+/// `start` and `end` repeat the first of `times`.
+public struct ItemJSON: Encodable, Equatable, Sendable {
+    /// One time of the item.
+    public struct Time: Encodable, Equatable, Sendable {
+        public var start: String
+        public var end: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case start, end
+        }
+    }
+
+    /// The item's alarm.
+    public struct Alarm: Encodable, Equatable, Sendable {
+        public var minutesBefore: Int
+        public var sound: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(minutesBefore, forKey: .minutesBefore)
+            try container.encode(sound, forKey: .sound)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case minutesBefore, sound
+        }
+    }
+
+    // MARK: - Fields
+
+    /// The lowercase UUID.
+    public var id: String
+    /// `event`, `task` or `reminder`.
+    public var kind: String
+    public var title: String
+    public var start: String?
+    public var end: String?
+    public var due: String?
+    public var allDay: Bool
+    public var place: String
+    public var notes: String
+    /// `active`, `completed` or `deleted`.
+    public var status: String
+    public var statusChangedAt: String?
+    public var priority: Int
+    public var category: String
+    public var times: [Time]
+    public var alarm: Alarm?
+    public var repeatRule: String?
+    public var attachments: [String]
+    public var created: String
+    public var updated: String
+
+    // MARK: - Creating
+
+    /// The JSON form of `item`, dates shown in `timeZone`.
+    public init(_ item: Item, timeZone: TimeZone) {
+        func text(_ date: Date) -> String { DateFormatting.iso8601(date, timeZone: timeZone) }
+        id = item.id.uuidString.lowercased()
+        kind = item.kind.rawValue
+        title = item.title
+        start = item.start.map(text)
+        end = item.end.map(text)
+        due = item.due.map(text)
+        allDay = item.allDay
+        place = item.place
+        notes = item.notes
+        status = item.status.rawValue
+        statusChangedAt = item.statusChangedAt.map(text)
+        priority = item.priority
+        category = item.category
+        times = item.times.map { Time(start: text($0.start), end: $0.end.map(text)) }
+        alarm = item.alarm.map { Alarm(minutesBefore: $0.minutesBefore, sound: $0.sound) }
+        repeatRule = item.repeatRule
+        attachments = item.attachments
+        created = text(item.created)
+        updated = text(item.updated)
+    }
+
+    // MARK: - Encoding
+
+    /// The items as a pretty-printed JSON array with sorted keys, dates shown in `timeZone`.
+    public static func encode(_ items: [Item], timeZone: TimeZone) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(items.map { ItemJSON($0, timeZone: timeZone) })
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(title, forKey: .title)
+        try container.encode(start, forKey: .start)
+        try container.encode(end, forKey: .end)
+        try container.encode(due, forKey: .due)
+        try container.encode(allDay, forKey: .allDay)
+        try container.encode(place, forKey: .place)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(status, forKey: .status)
+        try container.encode(statusChangedAt, forKey: .statusChangedAt)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(category, forKey: .category)
+        try container.encode(times, forKey: .times)
+        try container.encode(alarm, forKey: .alarm)
+        try container.encode(repeatRule, forKey: .repeatRule)
+        try container.encode(attachments, forKey: .attachments)
+        try container.encode(created, forKey: .created)
+        try container.encode(updated, forKey: .updated)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, kind, title, start, end, due, allDay, place, notes, status, statusChangedAt
+        case priority, category, times, alarm, repeatRule, attachments, created, updated
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// How an item maps to the rows of `item`, `item_time` and `item_attachment`.
+extension Item {
+    // MARK: - Columns
+
+    /// The `item` columns read for a whole item, in the order `init(row:times:attachments:)` reads them.
+    static let selectColumns = """
+        id, uid, kind, title, all_day, place, notes, due, priority, alarm_minutes, alarm_sound,
+        repeat_rule, category, status, status_changed_at, created, updated
+        """
+
+    /// The `item` columns written for a whole item, in the order of `columnValues`.
+    static let writeColumns = [
+        "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
+        "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
+        "updated", "sort_at",
+    ]
+
+    /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
+    static let insertSQL = """
+        INSERT INTO item (\(writeColumns.joined(separator: ", ")))
+        VALUES (\(writeColumns.map { _ in "?" }.joined(separator: ", ")))
+        """
+
+    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is the last argument.
+    static let updateSQL =
+        "UPDATE item SET \(writeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
+
+    // MARK: - Writing
+
+    /// The stored form of the id: the lowercase UUID.
+    var uid: String { id.uuidString.lowercased() }
+
+    /// The values of `writeColumns`, in order.
+    var columnValues: [DatabaseValue] {
+        [
+            uid.databaseValue, kind.rawValue.databaseValue, title.databaseValue, allDay.databaseValue,
+            place.databaseValue, notes.databaseValue, Self.value(due?.unixSeconds), priority.databaseValue,
+            Self.value(alarm?.minutesBefore), Self.value(alarm?.sound), Self.value(repeatRule),
+            category.databaseValue, status.rawValue.databaseValue, Self.value(statusChangedAt?.unixSeconds),
+            created.unixSeconds.databaseValue, updated.unixSeconds.databaseValue,
+            (sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey).databaseValue,
+        ]
+    }
+
+    /// The database value of an optional: NULL for nil.
+    private static func value(_ value: (some DatabaseValueConvertible)?) -> DatabaseValue {
+        value?.databaseValue ?? .null
+    }
+
+    /// The item exactly as it reads back from the database.
+    ///
+    /// Dates pass through Unix seconds, and an item in History always knows when it got there
+    /// (its last update when nothing else says so), so History has one order.
+    var storedForm: Item {
+        var item = self
+        item.times = times.map { ItemTime(start: $0.start.storedForm, end: $0.end?.storedForm) }
+        item.due = due?.storedForm
+        item.created = created.storedForm
+        item.updated = updated.storedForm
+        item.statusChangedAt = statusChangedAt?.storedForm
+        if status != .active && item.statusChangedAt == nil {
+            item.statusChangedAt = item.updated
+        }
+        return item
+    }
+
+    // MARK: - Reading
+
+    /// Builds an item from a row of `selectColumns` and its children.
+    init(row: Row, times: [ItemTime], attachments: [String]) throws(StoreError) {
+        let uidText: String = row[1]
+        guard let id = UUID(uuidString: uidText) else {
+            throw .failed("an item has the malformed id \"\(uidText)\"")
+        }
+        let kindText: String = row[2]
+        guard let kind = ItemKind(rawValue: kindText) else {
+            throw .failed("item \(uidText) has the unknown kind \"\(kindText)\"")
+        }
+        let statusText: String = row[13]
+        guard let status = ItemStatus(rawValue: statusText) else {
+            throw .failed("item \(uidText) has the unknown status \"\(statusText)\"")
+        }
+        let alarmMinutes: Int? = row[9]
+        self.init(
+            id: id,
+            kind: kind,
+            title: row[3],
+            times: times,
+            allDay: row[4],
+            place: row[5],
+            notes: row[6],
+            due: (row[7] as Double?).map(Date.init(unixSeconds:)),
+            priority: row[8],
+            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: row[10]) },
+            repeatRule: row[11],
+            attachments: attachments,
+            category: row[12],
+            status: status,
+            statusChangedAt: (row[14] as Double?).map(Date.init(unixSeconds:)),
+            created: Date(unixSeconds: row[15]),
+            updated: Date(unixSeconds: row[16])
+        )
+    }
+}
+
+// MARK: - Unix seconds
+
+extension Date {
+    /// Seconds since 1970-01-01T00:00:00Z, the form dates take in the database.
+    var unixSeconds: Double { timeIntervalSince1970 }
+
+    /// The date at Unix seconds `seconds`.
+    init(unixSeconds seconds: Double) {
+        self.init(timeIntervalSince1970: seconds)
+    }
+
+    /// The date exactly as it reads back after a trip through Unix seconds.
+    var storedForm: Date { Date(unixSeconds: unixSeconds) }
+}

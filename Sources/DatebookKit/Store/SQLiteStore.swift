@@ -1,0 +1,286 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// The item store on one SQLite file (or in memory), through one GRDB connection.
+///
+/// Opening creates the folder and the database when they are missing and brings the schema up
+/// to date. The file is in WAL mode with a busy timeout, and every write is an `IMMEDIATE`
+/// transaction, so two Datebooks on one file both keep working: a writer waits for the other
+/// instead of failing with "database is locked". A file that is not a Datebook database, or
+/// one written by a newer Datebook, is refused and left untouched.
+public final class SQLiteStore: Sendable {
+    // MARK: - Properties
+
+    /// Where the database lives; `:memory:` for an in-memory store.
+    public let path: String
+    /// Where `updated`, `created` and status-change times come from.
+    public let clock: Clock
+    /// Where `newItem(kind:title:)` takes ids from.
+    public let ids: IDSource
+
+    /// How long a write waits for another connection's write to finish before giving up.
+    static let busyTimeout: TimeInterval = 5
+    /// The page cache of the connection, in KiB.
+    static let cacheKibibytes = 32 * 1024
+
+    let dbQueue: DatabaseQueue
+    /// `PRAGMA data_version` when `hasExternalChanges()` last looked (or at opening).
+    let seenDataVersion: Mutex<Int>
+
+    // MARK: - Opening
+
+    /// Opens (or creates) the database at `path`.
+    ///
+    /// - Throws: `StoreError.cannotOpen` when the folder cannot be created or written,
+    ///   `.notADatabase` for a file that is not a Datebook database, `.newerVersion` for one
+    ///   written by a newer Datebook (both left untouched), `.failed` for anything else.
+    public convenience init(path: String, clock: Clock = .system, ids: IDSource = .random) throws(StoreError) {
+        try Self.prepareFolder(for: path)
+        let dbQueue: DatabaseQueue
+        do {
+            dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration())
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+        try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids)
+    }
+
+    /// A fresh, empty store in memory, gone when the store is.
+    public static func inMemory(clock: Clock = .system, ids: IDSource = .random) throws(StoreError) -> SQLiteStore {
+        let dbQueue: DatabaseQueue
+        do {
+            dbQueue = try DatabaseQueue(configuration: configuration())
+        } catch {
+            throw storeError(error)
+        }
+        return try SQLiteStore(dbQueue: dbQueue, path: ":memory:", inMemory: true, clock: clock, ids: ids)
+    }
+
+    private init(dbQueue: DatabaseQueue, path: String, inMemory: Bool, clock: Clock, ids: IDSource) throws(StoreError) {
+        self.dbQueue = dbQueue
+        self.path = path
+        self.clock = clock
+        self.ids = ids
+        do {
+            try Self.checkIdentity(dbQueue, path: path)
+            if !inMemory {
+                try Self.enableWAL(dbQueue)
+            }
+            try Self.enlargeCache(dbQueue)
+            try Self.migrate(dbQueue)
+            let version = try dbQueue.inDatabase(Self.dataVersion)
+            seenDataVersion = Mutex(version)
+        } catch {
+            throw Self.openingError(error, path: path)
+        }
+    }
+
+    /// The connection settings: foreign keys on, and a busy timeout instead of "database is locked".
+    private static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.label = "Datebook"
+        return configuration
+    }
+
+    /// Creates the folder of `path` when it is missing, and checks that it can be written.
+    private static func prepareFolder(for path: String) throws(StoreError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw .cannotOpen(path: path, reason: "it is a folder, not a file")
+        }
+        guard !folder.isEmpty else { return }
+        var prefix = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            if FileManager.default.fileExists(atPath: prefix, isDirectory: &isFolder) {
+                if !isFolder.boolValue {
+                    throw .cannotOpen(path: path, reason: "\(prefix) is a file, not a folder")
+                }
+            } else if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                let reason = String(cString: strerror(errno))
+                throw .cannotOpen(path: path, reason: "cannot create the folder \(prefix): \(reason)")
+            }
+        }
+        if access(folder, W_OK | X_OK) != 0 {
+            throw .cannotOpen(path: path, reason: "the folder \(folder) is not writable")
+        }
+    }
+
+    /// Refuses a file that is some other program's SQLite database, or a newer Datebook's.
+    ///
+    /// Only reads: a refused file is left exactly as it was.
+    private static func checkIdentity(_ dbQueue: DatabaseQueue, path: String) throws {
+        try dbQueue.read { db in
+            let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+            if applicationID != 0 && applicationID != SQLiteStore.applicationID {
+                throw StoreError.notADatabase(path: path)
+            }
+            let tableCount =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+                ) ?? 0
+            if tableCount > 0, try !db.tableExists("grdb_migrations") {
+                throw StoreError.notADatabase(path: path)
+            }
+            if try migrator.hasBeenSuperseded(db) {
+                throw StoreError.newerVersion(path: path)
+            }
+        }
+    }
+
+    /// Puts the file in WAL mode (it stays so) with `synchronous = NORMAL` for this connection.
+    ///
+    /// Switching a new file to WAL needs it to itself, and SQLite answers "busy" at once
+    /// (without the busy timeout) while another Datebook is opening it too; so the switch is
+    /// retried for up to the busy timeout.
+    private static func enableWAL(_ dbQueue: DatabaseQueue) throws {
+        try dbQueue.writeWithoutTransaction { db in
+            let deadline = ContinuousClock.now + .milliseconds(Int(busyTimeout * 1000))
+            var mode = try String.fetchOne(db, sql: "PRAGMA journal_mode")
+            while mode?.lowercased() != "wal" {
+                do {
+                    mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                    if mode?.lowercased() != "wal" {
+                        throw StoreError.failed("the database cannot use WAL mode (it uses \(mode ?? "none"))")
+                    }
+                } catch let error as DatabaseError
+                    where error.resultCode == .SQLITE_BUSY && ContinuousClock.now < deadline
+                {
+                    usleep(10_000)
+                }
+            }
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    /// Gives this connection a page cache large enough to hold 100,000 items and their indexes.
+    private static func enlargeCache(_ dbQueue: DatabaseQueue) throws {
+        try dbQueue.inDatabase { db in
+            try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)")
+        }
+    }
+
+    /// Applies the migrations this database lacks.
+    ///
+    /// Two Datebooks opening a new file at once both try; the one that loses the race finds
+    /// the migrations done by the other and goes on.
+    private static func migrate(_ dbQueue: DatabaseQueue) throws {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                try migrator.migrate(dbQueue)
+                return
+            } catch {
+                if try dbQueue.read(migrator.hasCompletedMigrations) { return }
+                if attempt >= 3 { throw error }
+            }
+        }
+    }
+
+    // MARK: - New items
+
+    /// A new, unsaved item with a fresh id, created now.
+    public func newItem(kind: ItemKind, title: String = "") -> Item {
+        Item(id: ids.next(), kind: kind, title: title, created: clock.now())
+    }
+
+    // MARK: - Bulk insert
+
+    /// Inserts many items in one transaction, as they are (no stamping of `created` or `updated`).
+    ///
+    /// Meant for seeding and importing: an item whose id is already stored is replaced.
+    /// Every item is validated first; when one is not valid, nothing is written and its
+    /// issues are thrown as `StoreError.invalid`.
+    public func insert(contentsOf items: [Item]) throws(StoreError) {
+        for item in items {
+            let issues = item.validate()
+            if !issues.isEmpty { throw .invalid(issues) }
+        }
+        try write { db in
+            let writer = try ItemRowWriter(db)
+            for item in items {
+                try writer.write(item.storedForm)
+            }
+        }
+    }
+
+    // MARK: - External changes
+
+    /// `PRAGMA data_version` of this connection: it changes when another connection commits.
+    static func dataVersion(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a read transaction; errors come out as `StoreError`.
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try dbQueue.read(body)
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    /// Runs `body` in an `IMMEDIATE` transaction, committed when it returns and rolled back
+    /// when it throws; errors come out as `StoreError`.
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try dbQueue.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw Self.storeError(error)
+        }
+    }
+
+    // MARK: - Errors
+
+    /// Any error while opening, as the `StoreError` that says best what is wrong.
+    static func openingError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB:
+                return .notADatabase(path: path)
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH:
+                return .cannotOpen(path: path, reason: error.message ?? "\(error.resultCode)")
+            default:
+                break
+            }
+        }
+        return storeError(error)
+    }
+
+    /// Any error during reading or writing, as a `StoreError`.
+    static func storeError(_ error: any Error) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else {
+            return .failed(String(describing: error))
+        }
+        let message = error.message ?? "SQLite error \(error.extendedResultCode.rawValue)"
+        switch error.resultCode {
+        case .SQLITE_FULL:
+            return .failed("the disk is full; nothing was written")
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return .failed("another Datebook kept the database busy for too long; nothing was written")
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN:
+            return .failed("the database cannot be written (\(message))")
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return .failed("the database file is damaged (\(message))")
+        default:
+            return .failed(message)
+        }
+    }
+}
