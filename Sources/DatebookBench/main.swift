@@ -21,7 +21,7 @@ func milliseconds(_ start: DispatchTime) -> Double {
 
 func peakMemoryMB() -> Double {
     var usage = rusage()
-    getrusage(RUSAGE_SELF, &usage)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1024
 }
 
@@ -71,6 +71,7 @@ precondition(first.grid.text().contains("Events"), "the first frame does not sho
 
 // MARK: - Keys
 
+@MainActor
 func perKey(_ key: Key, times: Int) -> Double {
     let start = DispatchTime.now()
     for _ in 0..<times {

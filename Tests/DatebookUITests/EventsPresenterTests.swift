@@ -55,7 +55,7 @@ struct EventsPresenterTests {
         #expect(screen.contains("! The end is before the start"))
 
         app.type("Fixed")
-        app.send(.nextField, .nextField, .nextField)
+        app.send(.nextField, .nextField)  // Start, End
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("13:00")
         app.send(.save)
@@ -155,8 +155,7 @@ struct EventsPresenterTests {
     @Test("Enter opens details, e edits from there, and the change shows on the page")
     func detailsAndEdit() throws {
         let (app, store) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.moveBottom, .moveUp)  // Evil title
-        app.send(.moveUp, .moveUp, .moveUp)  // Dentist
+        app.send(.moveBottom, .moveUp, .moveUp, .moveUp)  // Buy milk, Evil, Call Ana, Dentist
         app.send(.open)
         #expect(app.mode == .details)
         #expect(app.events.details?.item.title == "Dentist")

@@ -75,6 +75,7 @@ public final class AppCoordinator: Application {
     }
 
     /// Acts on one intent, as if its key had been pressed.
+    @discardableResult
     public func send(_ intent: Intent) -> Continuation {
         if intent == .redraw { return .continue }
         switch overlay {
@@ -228,7 +229,13 @@ public final class AppCoordinator: Application {
         var lines: [String] = []
         let global: [KeyBinding] = keys.bindings(for: .placeholder)
         lines.append("Everywhere")
-        for b in global { lines.append("  " + pad(b.keyLabel, 14) + b.help) }
+        let tabKeys = global.filter { if case .switchTab = $0.intent { return true } else { return false } }
+        if let first = tabKeys.first, let last = tabKeys.last {
+            lines.append("  " + pad(first.keyLabel + "-" + last.keyLabel, 14) + tabKeys.map(\.help).joined(separator: ", "))
+        }
+        for b in global where !tabKeys.contains(where: { $0.intent == b.intent }) {
+            lines.append("  " + pad(b.keyLabel, 14) + b.help)
+        }
         for mode in [Mode.list, .history, .details, .form, .menu, .confirm] {
             lines.append("")
             lines.append(mode.helpTitle)

@@ -55,12 +55,12 @@ public final class ItemDetailsPresenter {
             if let end = time.end {
                 if item.allDay {
                     let last = dates.calendar.date(byAdding: .day, value: -1, to: end) ?? end
-                    if !dates.calendar.isDate(last, inSameDayAs: time.start) { text += " – " + dates.full(last, withTime: false) }
+                    if !dates.calendar.isDate(last, inSameDayAs: time.start) { text += " - " + dates.full(last, withTime: false) }
                     text += " (all day)"
                 } else if dates.calendar.isDate(time.start, inSameDayAs: end) {
-                    text += "–" + dates.time(end)
+                    text += "-" + dates.time(end)
                 } else {
-                    text += " – " + dates.full(end)
+                    text += " - " + dates.full(end)
                 }
             }
             lines.append((label, text))

@@ -32,12 +32,19 @@ public enum ItemListView {
         grid.fill(area, style: selected ? Theme.selection : .plain)
         let wide = area.width >= 60
         let dateWidth = wide ? 11 : 7
-        let timeWidth = wide ? 12 : 6
+        // Very narrow: no time column at all, the title needs the room.
+        let timeWidth = wide ? 12 : (area.width < 36 ? 0 : 8)
         var x = area.x + 1
-        let dateText = wide ? row.date : String(row.date.dropFirst(4))
+        // Narrow: `20 Nov` and the start time alone (the mark already says a task is due).
+        let dateText = wide ? row.date : String(row.date.split(separator: " ").dropFirst().prefix(2).joined(separator: " "))
+        var timeText = row.time
+        if !wide {
+            if timeText.hasPrefix("due ") { timeText.removeFirst(4) }
+            if let dash = timeText.firstIndex(of: "-") { timeText = String(timeText[..<dash]) }
+        }
         grid.put(dateText, x: x, y: area.y, style: style, maxWidth: dateWidth - 1)
         x += dateWidth
-        grid.put(row.time, x: x, y: area.y, style: style, maxWidth: timeWidth - 1)
+        if timeWidth > 0 { grid.put(timeText, x: x, y: area.y, style: style, maxWidth: timeWidth - 1) }
         x += timeWidth
         let remaining = area.maxX - x - 1
         guard remaining > 0 else { return }

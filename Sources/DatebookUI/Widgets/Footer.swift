@@ -10,7 +10,8 @@ public struct Footer {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1))
         var x = 0
         for binding in bindings {
-            let key = binding.keyLabel
+            // The first key only; the help screen lists them all.
+            let key = binding.keys.first.map(KeyBinding.label) ?? ""
             let needed = DisplayWidth.of(key) + 1 + DisplayWidth.of(binding.help) + 2
             if x + needed > grid.width + 2 { break }
             x += grid.put(key, x: x, y: y, style: Theme.footerKey)

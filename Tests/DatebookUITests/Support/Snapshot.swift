@@ -9,7 +9,7 @@ import Testing
 func assertSnapshot(_ grid: Grid, named name: String, filePath: String = #filePath,
                     sourceLocation: SourceLocation = #_sourceLocation) {
     let folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        .appendingPathComponent("__Snapshots__")
     let file = folder.appendingPathComponent(name + ".txt")
     // A frame of dots marks the grid's edges, so trailing blanks and size changes show in a diff.
     let border = String(repeating: ".", count: grid.width + 2)
