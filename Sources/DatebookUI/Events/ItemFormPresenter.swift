@@ -253,7 +253,8 @@ public final class ItemFormPresenter {
         let alarmText = text(of: .alarm).trimmingCharacters(in: .whitespaces)
         if alarmText.isEmpty {
             item.alarm = nil
-        } else if let minutes = DurationText.minutes(alarmText) {
+        } else if let minutes = Int(alarmText).flatMap({ $0 >= 0 ? $0 : nil })
+                    ?? (try? DurationParser.parse(alarmText)).map({ $0.days * 1440 + $0.minutes }) {
             let sound = text(of: .sound).trimmingCharacters(in: .whitespaces)
             item.alarm = Alarm(minutesBefore: minutes, sound: sound.isEmpty ? nil : sound)
         } else {

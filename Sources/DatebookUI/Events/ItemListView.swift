@@ -33,7 +33,7 @@ public enum ItemListView {
         let wide = area.width >= 60
         let dateWidth = wide ? 11 : 7
         // Very narrow: no time column at all, the title needs the room.
-        let timeWidth = wide ? 12 : (area.width < 36 ? 0 : 8)
+        let timeWidth = wide ? 14 : (area.width < 36 ? 0 : 8)
         var x = area.x + 1
         // Narrow: `20 Nov` and the start time alone (the mark already says a task is due).
         let dateText = wide ? row.date : String(row.date.split(separator: " ").dropFirst().prefix(2).joined(separator: " "))

@@ -44,7 +44,9 @@ extension ItemRowState {
             time = dates.span(start: first.start, end: first.end, allDay: item.allDay)
         } else if let due = item.due {
             date = dates.day(due, relativeTo: now)
-            time = item.allDay ? "due" : "due " + dates.time(due)
+            // A due date typed without a time is kept at midnight and shown without one.
+            let dateOnly = item.allDay || dates.calendar.startOfDay(for: due) == due
+            time = dateOnly ? "due" : "due " + dates.time(due)
         } else {
             date = ""
             time = ""

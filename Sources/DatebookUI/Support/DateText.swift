@@ -39,7 +39,11 @@ public struct DateText: Sendable {
         if allDay { return "all day" }
         guard let end else { return time(start) }
         if calendar.isDate(start, inSameDayAs: end) { return time(start) + "-" + time(end) }
-        return time(start) + "-" + day(end) + " " + time(end)
+        // Ending on a later day: `23:00-01:30+1` (one day later), `23:00-24:00` at midnight.
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: start),
+                                           to: calendar.startOfDay(for: end)).day ?? 0
+        if days == 1 && calendar.startOfDay(for: end) == end { return time(start) + "-24:00" }
+        return time(start) + "-" + time(end) + "+\(days)"
     }
 
     /// The start of the next full hour after `date`.

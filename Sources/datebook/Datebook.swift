@@ -1,0 +1,61 @@
+import ArgumentParser
+import DatebookKit
+import Foundation
+
+/// `datebook`: the full-screen planner by default, and commands for scripts.
+@main
+struct Datebook: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "datebook",
+        abstract: "A full-screen terminal planner: events, tasks and reminders in five tabs.",
+        discussion: """
+            Run without a command to open the planner. The database is one SQLite file:
+            --db PATH, else $DATEBOOK_DB, else $XDG_DATA_HOME/datebook/datebook.sqlite
+            (~/.local/share/datebook/datebook.sqlite). It is created on first use.
+
+            Dates accept 2026-11-22, 2026-11-22 14:30, 22/11, tomorrow, fri, +3d, 14:30, 2pm.
+            """,
+        version: "0.1.0",
+        subcommands: [Open.self, Add.self, List.self],
+        defaultSubcommand: Open.self
+    )
+}
+
+/// Options every command takes.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
+    var db: String?
+
+    /// Opens the store, or explains on stderr why not and exits non-zero.
+    func openStore() throws -> SQLiteStore {
+        let path = DatabaseLocation.resolve(explicit: db, environment: ProcessInfo.processInfo.environment)
+        do {
+            return try SQLiteStore(path: path)
+        } catch {
+            Console.fail("datebook: \(error)")
+        }
+    }
+}
+
+/// Writing to the terminal from commands.
+enum Console {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Prints a message on stderr and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        error(message)
+        Foundation.exit(1)
+    }
+
+    /// The calendar dates are read and shown in: Gregorian, the local time zone (TZ), weeks from Monday.
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        calendar.firstWeekday = 2
+        calendar.minimumDaysInFirstWeek = 4
+        return calendar
+    }
+}

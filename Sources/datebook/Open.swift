@@ -1,0 +1,34 @@
+import ArgumentParser
+import DatebookCurses
+import DatebookKit
+import DatebookUI
+import Foundation
+
+/// `datebook` / `datebook open`: the full-screen planner.
+struct Open: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the full-screen planner (the default command).")
+
+    @OptionGroup var store: StoreOptions
+
+    /// For `make bench`: open, draw one full frame, restore the terminal and exit.
+    @Flag(help: .hidden)
+    var exitAfterFirstFrame = false
+
+    func run() throws {
+        let database = try store.openStore()
+        let app = AppCoordinator(store: database, clock: .system, ids: .random, calendar: Console.calendar)
+        let terminal: Terminal
+        do {
+            terminal = try Terminal.start()
+        } catch {
+            Console.fail("\(error)")
+        }
+        if exitAfterFirstFrame {
+            terminal.draw(app.render(size: terminal.size()))
+        } else {
+            TerminalRunner.run(app, terminal: terminal)
+        }
+        terminal.stop()
+    }
+}

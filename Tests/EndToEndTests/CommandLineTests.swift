@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+/// `datebook add` and `datebook list` from scripts, and how bad input is refused.
+@Suite("Commands for scripts")
+struct CommandLineTests {
+    let home: TemporaryDirectory
+    let db: String
+
+    init() throws {
+        home = try TemporaryDirectory()
+        db = home.path("datebook.sqlite")
+    }
+
+    func datebook(_ arguments: String...) throws -> Command.Result {
+        try Command.run(try DatebookBinary.path, arguments + ["--db", db],
+                        environment: ["TZ": "Europe/Berlin", "PATH": "/usr/bin:/bin", "HOME": home.path])
+    }
+
+    @Test("add prints the new id and list --json prints the item with ISO 8601 dates and offsets")
+    func addAndListJSON() throws {
+        let added = try datebook("add", "Dentist", "--start", "2026-11-23 09:30", "--place", "Main St 4")
+        #expect(added.status == 0, "\(added.standardError)")
+        let id = added.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(UUID(uuidString: id) != nil)
+        _ = try datebook("add", "Send report", "--task", "--due", "2026-11-24 17:00", "--notes", "two\nlines")
+
+        let listed = try datebook("list", "--json")
+        #expect(listed.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        let dentist = try #require(array.first { $0["title"] as? String == "Dentist" })
+        #expect(dentist["id"] as? String == id)
+        #expect(dentist["kind"] as? String == "event")
+        #expect(dentist["start"] as? String == "2026-11-23T09:30:00+01:00")
+        #expect(dentist["end"] as? String == "2026-11-23T10:30:00+01:00")
+        #expect(dentist["place"] as? String == "Main St 4")
+        #expect(dentist["status"] as? String == "active")
+        let task = try #require(array.first { $0["title"] as? String == "Send report" })
+        #expect(task["kind"] as? String == "task")
+        #expect(task["due"] as? String == "2026-11-24T17:00:00+01:00")
+        #expect(task["notes"] as? String == "two\nlines")
+        #expect(task["start"] is NSNull)
+
+        let text = try datebook("list")
+        #expect(text.standardOutput.split(separator: "\n").count == 2)
+        let history = try datebook("list", "--history", "--json").standardOutput
+        #expect((try JSONSerialization.jsonObject(with: Data(history.utf8)) as? [Any])?.isEmpty == true)
+    }
+
+    @Test("bad input is explained on stderr with a non-zero exit, and nothing is written")
+    func badInput() throws {
+        let badDate = try datebook("add", "X", "--start", "31/02")
+        #expect(badDate.status != 0)
+        #expect(badDate.standardError.contains("31"))
+        let noStart = try datebook("add", "An event without a start")
+        #expect(noStart.status != 0)
+        #expect(noStart.standardError.contains("--start"))
+        let emptyTitle = try datebook("add", " ", "--task")
+        #expect(emptyTitle.status != 0)
+        #expect(emptyTitle.standardError.contains("title"))
+        #expect(try datebook("list").standardOutput.isEmpty)
+    }
+
+    @Test("a file that is not a database is refused and left byte for byte as it was")
+    func notADatabase() throws {
+        let path = home.path("notes.txt")
+        let content = Data("my precious notes\n".utf8)
+        try content.write(to: URL(fileURLWithPath: path))
+        let result = try Command.run(try DatebookBinary.path, ["list", "--db", path], environment: ["HOME": home.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("not a Datebook database"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+    }
+
+    @Test("a database in a folder that cannot be created says so")
+    func unwritableFolder() throws {
+        let file = home.path("plain-file")
+        try Data().write(to: URL(fileURLWithPath: file))
+        let result = try Command.run(try DatebookBinary.path, ["list", "--db", file + "/sub/db.sqlite"],
+                                     environment: ["HOME": home.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Cannot open the database"))
+    }
+
+    @Test("--help documents every command")
+    func help() throws {
+        let help = try Command.run(try DatebookBinary.path, ["--help"], environment: ["HOME": home.path])
+        #expect(help.status == 0)
+        for word in ["open", "add", "list", "--db"] {
+            #expect(help.standardOutput.contains(word), "\(word)")
+        }
+        let addHelp = try Command.run(try DatebookBinary.path, ["add", "--help"], environment: ["HOME": home.path])
+        for word in ["--start", "--end", "--due", "--task", "--reminder", "--place", "--notes"] {
+            #expect(addHelp.standardOutput.contains(word), "\(word)")
+        }
+    }
+}

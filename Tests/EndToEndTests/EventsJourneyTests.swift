@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+
+/// The journeys a person takes through the Events tab, in the real binary in tmux.
+@Suite("Events journeys in a real terminal")
+struct EventsJourneyTests {
+    @Test("tabs switch by digit, Tab, Shift-Tab and a click; ? shows the keys")
+    func tabs() async throws {
+        let session = try TmuxSession()
+        try await session.waitFor("No events, tasks or reminders yet")
+        try session.send(keys: "3")
+        try await session.waitFor("The calendar will show")
+        try session.send(keys: "Tab")
+        try await session.waitFor("Group meetings will live here")
+        try session.send(keys: "BTab", "BTab")
+        try await session.waitFor("Search will find")
+        try session.click(x: 3, y: 0)
+        try await session.waitFor("No events, tasks or reminders yet")
+        try session.send(keys: "?")
+        try await session.waitFor("Everywhere")
+        try session.send(keys: "Escape")
+        try await session.waitUntil("help closed") { !$0.contains("Everywhere") }
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+    @Test("add an event in the form, edit it from its details, complete it, see it in History, bring it back")
+    func addEditCompleteHistory() async throws {
+        let session = try TmuxSession()
+        try await session.waitFor("No events")
+        try session.send(keys: "n")
+        try await session.waitFor("Reminder")
+        try session.send(keys: "e")
+        try await session.waitFor("New event")
+        try session.type("Dentist 会议 🎉")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Saved \u{201C}Dentist 会议 🎉\u{201D}")
+        try session.send(keys: "Enter")
+        try await session.waitFor("When")
+        try session.send(keys: "e")
+        try await session.waitFor("Edit event")
+        try session.send(keys: "End")
+        try session.type(" check-up")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Dentist 会议 🎉 check-up")
+        try session.send(keys: "Escape")
+        try await session.waitFor("1 item")
+        try session.send(keys: "x")
+        try await session.waitFor("Completed")
+        try await session.waitFor("0 items")
+        try session.send(keys: "h")
+        try await session.waitFor("[x] Dentist")
+        try session.send(keys: "x")
+        try await session.waitFor("back in the list")
+        try session.send(keys: "Escape")
+        try await session.waitFor("1 item")
+        try await session.waitFor("check-up")
+    }
+
+    @Test("a bad form says what is wrong beside the field and keeps the text; Esc asks before discarding")
+    func formValidation() async throws {
+        let session = try TmuxSession()
+        try await session.waitFor("No events")
+        try session.send(keys: "n", "t")
+        try await session.waitFor("New task")
+        try session.send(keys: "C-s")
+        try await session.waitFor("! A title is required")
+        try session.type("Pay rent")
+        try session.send(keys: "Tab")
+        try session.type("31/02")
+        try session.send(keys: "C-s")
+        try await session.waitUntil("the due date refused") { $0.contains("! ") && $0.contains("31") && $0.contains("Pay rent") }
+        try session.send(keys: "Escape")
+        try await session.waitFor("Discard your changes")
+        try session.send(keys: "n")
+        try await session.waitUntil("the question gone") { !$0.contains("Discard") }
+        #expect(try session.screen().contains("Pay rent"))
+        try session.send(keys: "Escape")
+        try await session.waitFor("Discard your changes")
+        try session.send(keys: "y")
+        try await session.waitFor("No events")
+    }
+
+    @Test("quit with q, start again: everything is still there")
+    func quitAndRelaunch() async throws {
+        let first = try TmuxSession()
+        try await first.waitFor("No events")
+        try first.send(keys: "n", "r")
+        try await first.waitFor("New reminder")
+        try first.type("Water the plants")
+        try first.send(keys: "C-s")
+        try await first.waitFor("Saved")
+        try first.send(keys: "q")
+        #expect(try await first.waitForExit() == 0)
+
+        let again = try TmuxSession(environment: ["DATEBOOK_DB": first.environment["DATEBOOK_DB"]!])
+        try await again.waitFor("(!) Water the plants")
+    }
+
+    @Test("resizing down to 20x6 and below never breaks the screen, and growing back redraws it whole")
+    func resize() async throws {
+        let session = try TmuxSession()
+        let db = session.environment["DATEBOOK_DB"]!
+        try await session.waitFor("No events")
+        _ = try Command.run(try DatebookBinary.path, ["add", "A long title that will not fit", "--task", "--db", db])
+        try await session.waitFor("A long title", timeout: .seconds(5))
+        try session.resize(width: 20, height: 6)
+        try await session.waitUntil("the 20x6 layout") { $0.contains("Events") && $0.contains("1 item") == false || $0.contains("[ ] A long") }
+        try session.resize(width: 19, height: 5)
+        try await session.waitFor("Terminal too small")
+        try session.resize(width: 100, height: 30)
+        let screen = try await session.waitFor("A long title that will not fit")
+        #expect(!screen.contains("Terminal too small"))
+        #expect(screen.contains("5 Contacts"))
+        #expect(try session.end == nil)
+    }
+
+    @Test("an escape sequence in a title is shown as symbols, never obeyed")
+    func inertTitles() async throws {
+        let session = try TmuxSession()
+        let db = session.environment["DATEBOOK_DB"]!
+        let added = try Command.run(try DatebookBinary.path, ["add", "Evil\u{1B}[2J\u{1B}]0;pwned\u{07}", "--task", "--db", db])
+        #expect(added.status == 0)
+        try await session.waitFor("Evil\u{241B}[2J\u{241B}]0;pwned\u{2407}")
+        #expect(try session.display("#{pane_title}") != "pwned")
+    }
+
+    @Test("two instances on one database both work and each sees the other's changes")
+    func twoInstances() async throws {
+        let a = try TmuxSession()
+        let b = try TmuxSession(environment: ["DATEBOOK_DB": a.environment["DATEBOOK_DB"]!])
+        try await a.waitFor("No events")
+        try await b.waitFor("No events")
+        try a.send(keys: "n", "t")
+        try await a.waitFor("New task")
+        try a.type("From A")
+        try a.send(keys: "C-s")
+        try await b.waitFor("From A")
+        try b.send(keys: "n", "t")
+        try await b.waitFor("New task")
+        try b.type("From B")
+        try b.send(keys: "C-s")
+        try await a.waitFor("From B")
+        try await b.waitFor("2 items")
+        #expect(!(try a.screen()).contains("locked"))
+        #expect(!(try b.screen()).contains("locked"))
+    }
+}
