@@ -11,7 +11,7 @@ extension Item {
         repeat_rule, category, status, status_changed_at, created, updated
         """
 
-    /// The `item` columns written for a whole item, in the order of `columnValues`.
+    /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
     static let writeColumns = [
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
@@ -24,7 +24,7 @@ extension Item {
         VALUES (\(writeColumns.map { _ in "?" }.joined(separator: ", ")))
         """
 
-    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is the last argument.
+    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is parameter 18.
     static let updateSQL =
         "UPDATE item SET \(writeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
@@ -33,21 +33,25 @@ extension Item {
     /// The stored form of the id: the lowercase UUID.
     var uid: String { id.uuidString.lowercased() }
 
-    /// The values of `writeColumns`, in order.
-    var columnValues: [DatabaseValue] {
-        [
-            uid.databaseValue, kind.rawValue.databaseValue, title.databaseValue, allDay.databaseValue,
-            place.databaseValue, notes.databaseValue, Self.value(due?.unixSeconds), priority.databaseValue,
-            Self.value(alarm?.minutesBefore), Self.value(alarm?.sound), Self.value(repeatRule),
-            category.databaseValue, status.rawValue.databaseValue, Self.value(statusChangedAt?.unixSeconds),
-            created.unixSeconds.databaseValue, updated.unixSeconds.databaseValue,
-            (sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey).databaseValue,
-        ]
-    }
-
-    /// The database value of an optional: NULL for nil.
-    private static func value(_ value: (some DatabaseValueConvertible)?) -> DatabaseValue {
-        value?.databaseValue ?? .null
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 17 of `statement`.
+    func bindColumns(to statement: WriteStatement) throws {
+        try statement.bind(uid, at: 1)
+        try statement.bind(kind.rawValue, at: 2)
+        try statement.bind(title, at: 3)
+        try statement.bind(allDay, at: 4)
+        try statement.bind(place, at: 5)
+        try statement.bind(notes, at: 6)
+        try statement.bind(due?.unixSeconds, at: 7)
+        try statement.bind(priority, at: 8)
+        try statement.bind(alarm?.minutesBefore, at: 9)
+        try statement.bind(alarm?.sound, at: 10)
+        try statement.bind(repeatRule, at: 11)
+        try statement.bind(category, at: 12)
+        try statement.bind(status.rawValue, at: 13)
+        try statement.bind(statusChangedAt?.unixSeconds, at: 14)
+        try statement.bind(created.unixSeconds, at: 15)
+        try statement.bind(updated.unixSeconds, at: 16)
+        try statement.bind(sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
     }
 
     /// The item exactly as it reads back from the database.
