@@ -6,9 +6,13 @@ extension Item {
     // MARK: - Columns
 
     /// The `item` columns read for a whole item, in the order `init(row:times:attachments:)` reads them.
+    ///
+    /// Free text is read as bytes (`CAST(... AS BLOB)`): read as text, SQLite's C string would
+    /// end at a NUL character, and a title holding one would come back cut short.
     static let selectColumns = """
-        id, uid, kind, title, all_day, place, notes, due, priority, alarm_minutes, alarm_sound,
-        repeat_rule, category, status, status_changed_at, created, updated
+        id, uid, kind, CAST(title AS BLOB), all_day, CAST(place AS BLOB), CAST(notes AS BLOB), due,
+        priority, alarm_minutes, CAST(alarm_sound AS BLOB), CAST(repeat_rule AS BLOB),
+        CAST(category AS BLOB), status, status_changed_at, created, updated
         """
 
     /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
@@ -91,22 +95,38 @@ extension Item {
         self.init(
             id: id,
             kind: kind,
-            title: row[3],
+            title: Self.text(row[3]),
             times: times,
             allDay: row[4],
-            place: row[5],
-            notes: row[6],
+            place: Self.text(row[5]),
+            notes: Self.text(row[6]),
             due: (row[7] as Double?).map(Date.init(unixSeconds:)),
             priority: row[8],
-            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: row[10]) },
-            repeatRule: row[11],
+            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: Self.optionalText(row[10])) },
+            repeatRule: Self.optionalText(row[11]),
             attachments: attachments,
-            category: row[12],
+            category: Self.text(row[12]),
             status: status,
             statusChangedAt: (row[14] as Double?).map(Date.init(unixSeconds:)),
             created: Date(unixSeconds: row[15]),
             updated: Date(unixSeconds: row[16])
         )
+    }
+
+    /// Text read as bytes, every character kept (NUL too).
+    static func text(_ value: DatabaseValue) -> String {
+        optionalText(value) ?? ""
+    }
+
+    /// Text read as bytes, or nil for NULL.
+    static func optionalText(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: return nil
+        case let .blob(data): return String(decoding: data, as: UTF8.self)
+        case let .string(string): return string
+        case let .int64(number): return String(number)
+        case let .double(number): return String(number)
+        }
     }
 }
 

@@ -6,6 +6,19 @@ import Testing
 
 /// Values bound straight to SQLite, and SQLite's errors on that path.
 @Suite struct WriteStatementTests {
+    @Test func anyTextReadsBackExactly() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        var item = Fixture.task(1, "NUL \u{0} inside, emoji 👩‍👩‍👧, CJK 会议準備, RTL \u{202E}txet, e\u{301}")
+        item.notes = String(repeating: "long line ", count: 10_000)
+        item.place = "\u{1B}[31mred\u{1B}[0m"
+        item.attachments = ["/tmp/ä ö/ü.png", ""]
+        let saved = try store.save(item)
+        let read = try #require(try store.item(id: item.id))
+        #expect(read == saved)
+        #expect(read.title.utf8.count == item.title.utf8.count)
+        #expect(read.notes == item.notes)
+    }
+
     @Test func aFailedStatementThrowsAndCanRunAgain() throws {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
         try store.save(Fixture.task(1, "Parent"))
