@@ -57,7 +57,7 @@ public enum DateFormatting {
         return "\(pad(parts.hour)):\(pad(parts.minute))"
     }
 
-    // MARK: - Helpers
+    // MARK: - Fields and digits
 
     /// The Gregorian fields of a moment in a time zone.
     struct Fields {

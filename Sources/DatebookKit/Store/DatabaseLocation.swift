@@ -25,7 +25,7 @@ public enum DatabaseLocation {
         return joined(home ?? ".", ".local/share/datebook", fileName)
     }
 
-    // MARK: - Helpers
+    // MARK: - Path pieces
 
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }

@@ -6,12 +6,16 @@ extension Item {
     // MARK: - Columns
 
     /// The `item` columns read for a whole item, in the order `init(row:times:attachments:)` reads them.
+    ///
+    /// Free text is read as bytes (`CAST(... AS BLOB)`): read as text, SQLite's C string would
+    /// end at a NUL character, and a title holding one would come back cut short.
     static let selectColumns = """
-        id, uid, kind, title, all_day, place, notes, due, priority, alarm_minutes, alarm_sound,
-        repeat_rule, category, status, status_changed_at, created, updated
+        id, uid, kind, CAST(title AS BLOB), all_day, CAST(place AS BLOB), CAST(notes AS BLOB), due,
+        priority, alarm_minutes, CAST(alarm_sound AS BLOB), CAST(repeat_rule AS BLOB),
+        CAST(category AS BLOB), status, status_changed_at, created, updated
         """
 
-    /// The `item` columns written for a whole item, in the order of `columnValues`.
+    /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
     static let writeColumns = [
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
@@ -24,7 +28,7 @@ extension Item {
         VALUES (\(writeColumns.map { _ in "?" }.joined(separator: ", ")))
         """
 
-    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is the last argument.
+    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is parameter 18.
     static let updateSQL =
         "UPDATE item SET \(writeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
@@ -33,21 +37,25 @@ extension Item {
     /// The stored form of the id: the lowercase UUID.
     var uid: String { id.uuidString.lowercased() }
 
-    /// The values of `writeColumns`, in order.
-    var columnValues: [DatabaseValue] {
-        [
-            uid.databaseValue, kind.rawValue.databaseValue, title.databaseValue, allDay.databaseValue,
-            place.databaseValue, notes.databaseValue, Self.value(due?.unixSeconds), priority.databaseValue,
-            Self.value(alarm?.minutesBefore), Self.value(alarm?.sound), Self.value(repeatRule),
-            category.databaseValue, status.rawValue.databaseValue, Self.value(statusChangedAt?.unixSeconds),
-            created.unixSeconds.databaseValue, updated.unixSeconds.databaseValue,
-            (sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey).databaseValue,
-        ]
-    }
-
-    /// The database value of an optional: NULL for nil.
-    private static func value(_ value: (some DatabaseValueConvertible)?) -> DatabaseValue {
-        value?.databaseValue ?? .null
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 17 of `statement`.
+    func bindColumns(to statement: WriteStatement) throws {
+        try statement.bind(uid, at: 1)
+        try statement.bind(kind.rawValue, at: 2)
+        try statement.bind(title, at: 3)
+        try statement.bind(allDay, at: 4)
+        try statement.bind(place, at: 5)
+        try statement.bind(notes, at: 6)
+        try statement.bind(due?.unixSeconds, at: 7)
+        try statement.bind(priority, at: 8)
+        try statement.bind(alarm?.minutesBefore, at: 9)
+        try statement.bind(alarm?.sound, at: 10)
+        try statement.bind(repeatRule, at: 11)
+        try statement.bind(category, at: 12)
+        try statement.bind(status.rawValue, at: 13)
+        try statement.bind(statusChangedAt?.unixSeconds, at: 14)
+        try statement.bind(created.unixSeconds, at: 15)
+        try statement.bind(updated.unixSeconds, at: 16)
+        try statement.bind(sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
     }
 
     /// The item exactly as it reads back from the database.
@@ -87,22 +95,38 @@ extension Item {
         self.init(
             id: id,
             kind: kind,
-            title: row[3],
+            title: Self.text(row[3]),
             times: times,
             allDay: row[4],
-            place: row[5],
-            notes: row[6],
+            place: Self.text(row[5]),
+            notes: Self.text(row[6]),
             due: (row[7] as Double?).map(Date.init(unixSeconds:)),
             priority: row[8],
-            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: row[10]) },
-            repeatRule: row[11],
+            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: Self.optionalText(row[10])) },
+            repeatRule: Self.optionalText(row[11]),
             attachments: attachments,
-            category: row[12],
+            category: Self.text(row[12]),
             status: status,
             statusChangedAt: (row[14] as Double?).map(Date.init(unixSeconds:)),
             created: Date(unixSeconds: row[15]),
             updated: Date(unixSeconds: row[16])
         )
+    }
+
+    /// Text read as bytes, every character kept (NUL too).
+    static func text(_ value: DatabaseValue) -> String {
+        optionalText(value) ?? ""
+    }
+
+    /// Text read as bytes, or nil for NULL.
+    static func optionalText(_ value: DatabaseValue) -> String? {
+        switch value.storage {
+        case .null: return nil
+        case let .blob(data): return String(decoding: data, as: UTF8.self)
+        case let .string(string): return string
+        case let .int64(number): return String(number)
+        case let .double(number): return String(number)
+        }
     }
 }
 

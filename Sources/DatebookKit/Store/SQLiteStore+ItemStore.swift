@@ -223,10 +223,13 @@ extension SQLiteStore: ItemStore {
             }
             let attachmentRows = try Row.fetchCursor(
                 db,
-                sql: "SELECT item, path FROM item_attachment WHERE item IN (\(placeholders)) ORDER BY item, position",
+                sql: """
+                    SELECT item, CAST(path AS BLOB) FROM item_attachment
+                    WHERE item IN (\(placeholders)) ORDER BY item, position
+                    """,
                 arguments: arguments)
             while let row = try attachmentRows.next() {
-                attachments[row[0], default: []].append(row[1])
+                attachments[row[0], default: []].append(Item.text(row[1]))
             }
         }
         return try rowIDs.compactMap { rowID in
