@@ -16,7 +16,11 @@ let package = Package(
         // The shared model-and-store library: knows nothing of terminals.
         .target(
             name: "DatebookKit",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+                // Binding values straight to SQLite for fast bulk writes.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
         ),
         // Screens without ncurses: coordinators, presenters, widgets, the key table, the cell grid.
         .target(name: "DatebookUI", dependencies: ["DatebookKit"]),

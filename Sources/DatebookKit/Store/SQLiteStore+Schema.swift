@@ -74,6 +74,16 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    -- The calendar: times by start, the longest span (to know how far back a
+                    -- span may begin and still overlap a range), and tasks by due date.
+                    CREATE INDEX item_time_start ON item_time (start);
+                    CREATE INDEX item_time_span ON item_time (("end" - start));
+                    CREATE INDEX item_due ON item (due) WHERE due IS NOT NULL;
+                    """)
+        }
         return migrator
     }()
 }

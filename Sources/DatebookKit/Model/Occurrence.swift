@@ -1,0 +1,51 @@
+import Foundation
+
+/// One time an item happens in the calendar: an event's time, one instance of a recurring
+/// series, or a task's due date.
+public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
+    public var itemID: UUID
+    public var kind: ItemKind
+    public var title: String
+    public var place: String
+    public var start: Date
+    /// The end; equal to `start` for a moment (a reminder, a due date).
+    public var end: Date
+    public var allDay: Bool
+    public var status: ItemStatus
+    /// True for an instance of a recurring series.
+    public var isRecurring: Bool
+    /// The series instance's original start (iCalendar RECURRENCE-ID); nil when not recurring.
+    public var recurrenceID: Date?
+    /// True when this is a task's due date rather than a time it happens at.
+    public var isDue: Bool
+
+    public init(
+        itemID: UUID, kind: ItemKind, title: String, place: String = "", start: Date, end: Date,
+        allDay: Bool = false, status: ItemStatus = .active, isRecurring: Bool = false,
+        recurrenceID: Date? = nil, isDue: Bool = false
+    ) {
+        self.itemID = itemID
+        self.kind = kind
+        self.title = title
+        self.place = place
+        self.start = start
+        self.end = end
+        self.allDay = allDay
+        self.status = status
+        self.isRecurring = isRecurring
+        self.recurrenceID = recurrenceID
+        self.isDue = isDue
+    }
+
+    /// Unique among the occurrences of a query: the item and, for a series, the instance.
+    public var id: String {
+        itemID.uuidString + (recurrenceID.map { "@\($0.timeIntervalSince1970)" } ?? "") + (isDue ? "!" : "")
+    }
+}
+
+/// Reads the calendar: every occurrence in a time range, with recurring series expanded.
+public protocol OccurrenceStore: AnyObject {
+    /// Occurrences overlapping `[from, to)` (a moment at `from` counts), sorted by start, then
+    /// title, then item. Items deleted into History are left out; completed ones stay.
+    func occurrences(from: Date, to: Date) throws -> [Occurrence]
+}
