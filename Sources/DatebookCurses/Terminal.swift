@@ -26,7 +26,8 @@ public final class Terminal {
     private let screen: OpaquePointer
     /// Colour pairs made so far; empty and unused when colour is off.
     var colorPairs: ColorPairs
-    let mouseEnabled: Bool
+    /// Whether the terminal reports the mouse (it has a mouse protocol ncurses knows).
+    public let mouseEnabled: Bool
     var cursorVisible = false
     var clicks = MouseClickTracker()
     private var stopped = false
@@ -40,6 +41,7 @@ public final class Terminal {
 
     deinit {
         stop()
+        delscreen(screen)
     }
 
     // MARK: - Starting and stopping

@@ -28,7 +28,7 @@ struct TextTests {
     }
 
     @Test("display width counts CJK and emoji as two columns", arguments: [
-        ("abc", 3), ("会议", 4), ("🎉", 2), ("e\u{301}", 1), ("한국어", 6), ("👍🏽", 2), ("Ａ", 2), ("\u{1B}", 0),
+        ("abc", 3), ("会议", 4), ("🎉", 2), ("e\u{301}", 1), ("한국어", 6), ("👍🏽", 2), ("Ａ", 2), ("\u{1B}", 0), ("\u{1F321}", 1), ("\u{1F321}\u{FE0F}", 2), ("⌚", 2),
     ])
     func widths(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)

@@ -24,6 +24,28 @@ struct TerminalLifecycleTests {
         #expect(output.contains("datebook: the terminal type \"unknownterm\" is not known (TERM)"), "\(output)")
     }
 
+    @Test("Without TERM it says what to set, and the exit status is 1")
+    func refusesWithoutATerminalType() async throws {
+        let session = try TmuxSession(environment: ["TERM": nil])
+        #expect(try await session.waitForExit() == 1)
+        let output = try session.output()
+        #expect(output.contains("datebook: the terminal type is not set (TERM); try TERM=xterm-256color"), "\(output)")
+    }
+
+    @Test("After the terminal shrinks and grows back, the screen is drawn again at each size")
+    func redrawsOnResize() async throws {
+        let session = try TmuxSession(width: 100, height: 30)
+        try await session.waitFor("1 Events")
+        try session.resize(width: 30, height: 8)
+        try await session.waitUntil("a 30×8 screen showing the tabs") {
+            $0.contains("Events") && $0.filter { $0 == "\n" }.count == 8
+        }
+        try session.resize(width: 100, height: 30)
+        try await session.waitFor("1 Events")
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
     @Test("It shows its screen, quits on q with status 0, and leaves the terminal as it was")
     func quitsOnQ() async throws {
         let session = try TmuxSession()

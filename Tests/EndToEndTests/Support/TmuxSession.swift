@@ -3,10 +3,10 @@ import Foundation
 /// The datebook binary running in a private tmux server, for a test to type into and read.
 ///
 /// Each session has its own server (`tmux -S <socket in a temporary folder> -f /dev/null`), so
-/// sessions run in parallel and never touch the user's tmux. The program runs with a clean environment
-/// (see `environment(home:)`) in a temporary home holding its database; `remain-on-exit` keeps
-/// the pane after the program ends, so its exit status and last output (a crash report,
-/// say) stay readable. The server is killed when the session goes away.
+/// sessions run in parallel and never touch the user's tmux. The program runs with a clean
+/// environment (see `environment(home:)`) in a temporary home holding its database;
+/// `remain-on-exit` keeps the pane after the program ends, so its exit status and last output
+/// (a crash report, say) stay readable. The server is killed when the session goes away.
 ///
 /// Waits poll the screen every 50 ms up to a deadline; there are no fixed sleeps. After a
 /// lone Escape the program needs its 25 ms escape delay before it acts: send Escape, then
@@ -17,6 +17,7 @@ final class TmuxSession {
     static let pollInterval = Duration.milliseconds(50)
 
     /// The server's socket, inside `home`, so nothing is left behind in /tmp/tmux-UID.
+    /// (tmux keeps its socket file after kill-server.)
     let socketPath: String
     /// The temporary home: `HOME`, the XDG folders and the database live here.
     let home: TemporaryDirectory
@@ -27,21 +28,27 @@ final class TmuxSession {
 
     /// Starts `binary` (the built datebook by default) with `arguments` in a `width`×`height` pane.
     ///
-    /// `environment` is added to (and overrides) the session's clean environment.
+    /// `environment` changes the session's clean environment: a value replaces or adds a
+    /// variable, nil removes it. Pass the `home` of an earlier session to start again on the
+    /// same database (to check what a relaunch keeps).
     init(
         width: Int = 100, height: Int = 30, arguments: [String] = [],
-        environment extra: [String: String] = [:], binary: String? = nil
+        environment changes: [String: String?] = [:], home: TemporaryDirectory? = nil, binary: String? = nil
     ) throws {
         guard let tmux = Command.find("tmux") else {
             throw EndToEndFailure("tmux is not installed; the end-to-end tests need it")
         }
         self.tmux = tmux
-        home = try TemporaryDirectory(prefix: "datebook-e2e")
-        socketPath = home.path("tmux.socket")
-        environment = Self.environment(home: home).merging(extra) { _, new in new }
+        let home = try home ?? TemporaryDirectory(prefix: "datebook-e2e")
+        self.home = home
+        socketPath = home.path("tmux-\(UUID().uuidString.prefix(8)).socket")
+        var environment = Self.environment(home: home)
+        for (name, value) in changes { environment[name] = value }
+        self.environment = environment
         let program = try binary ?? DatebookBinary.path
-        let command = (["exec", "env", "-i"] + environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-            + [program] + arguments).map(Self.shellQuoted).joined(separator: " ")
+        let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let command = (["exec", "env", "-i"] + assignments + [program] + arguments)
+            .map(Self.shellQuoted).joined(separator: " ")
         try tmuxCommand([
             "-f", "/dev/null", "new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", Self.target,
             command, ";", "set-option", "-g", "remain-on-exit", "on",
