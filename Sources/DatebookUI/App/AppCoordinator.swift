@@ -126,8 +126,10 @@ public final class AppCoordinator: Application {
 
     private func startNew(_ kind: ItemKind) {
         overlay = nil
-        activeTab = .events
-        events.startNew(kind)
+        if !active.startNew(kind) {
+            activeTab = .events
+            _ = events.startNew(kind)
+        }
     }
 
     /// Shows what a tab asked for; returns the response for the caller to act on `.quit`.

@@ -48,10 +48,11 @@ public final class ItemFormPresenter {
     private let ids: IDSource
     private let dates: DateText
 
-    /// A form for a new item of a kind, with times prefilled: an event starts at the next full hour for one hour.
+    /// A form for a new item of a kind, with times prefilled: an event starts at `start` (by default
+    /// the next full hour) and lasts one hour.
     public convenience init(newItemOf kind: ItemKind, store: ItemStore, clock: Clock, ids: IDSource, dates: DateText,
-                            day: Date? = nil) {
-        let start = dates.nextFullHour(after: day ?? clock.now())
+                            start: Date? = nil) {
+        let start = start ?? dates.nextFullHour(after: clock.now())
         var texts: [ItemFormField: String] = [:]
         switch kind {
         case .event:

@@ -1,3 +1,5 @@
+import DatebookKit
+
 /// A tab whose screens are not built yet: it says plainly what will be there.
 public final class PlaceholderCoordinator: TabCoordinator {
     public let tab: Tab
@@ -47,4 +49,6 @@ public final class PlaceholderCoordinator: TabCoordinator {
     }
 
     public func reload() -> TabResponse { .handled }
+
+    public func startNew(_ kind: ItemKind) -> Bool { false }
 }

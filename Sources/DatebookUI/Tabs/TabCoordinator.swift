@@ -38,4 +38,7 @@ public protocol TabCoordinator: AnyObject {
     func render(into grid: inout Grid, area: Rect) -> Point?
     /// Reads the data again (it changed elsewhere).
     func reload() -> TabResponse
+    /// Opens the form for a new item in this tab; false when the tab has no forms (the app
+    /// then opens it in Events).
+    func startNew(_ kind: ItemKind) -> Bool
 }

@@ -1,0 +1,201 @@
+import DatebookKit
+import Foundation
+
+/// The item screens a tab pushes over its own: a details page and a form, with the actions
+/// on an item (complete, delete, set back to not completed) that both Events and Calendar offer.
+public final class ItemFlow {
+    /// One pushed screen.
+    enum Screen {
+        case details(ItemDetailsPresenter)
+        case form(ItemFormPresenter)
+    }
+
+    private(set) var screens: [Screen] = []
+    private let store: ItemStore
+    private let clock: Clock
+    private let ids: IDSource
+    private let dates: DateText
+    /// Rereads the host tab's data after a change; returns a message when that failed.
+    var reloadHost: () -> TabResponse = { .handled }
+    /// Tells the host which item was just saved (to select it).
+    var didSave: (Item) -> Void = { _ in }
+
+    public init(store: ItemStore, clock: Clock, ids: IDSource, dates: DateText) {
+        self.store = store
+        self.clock = clock
+        self.ids = ids
+        self.dates = dates
+    }
+
+    /// True when no item screen is showing.
+    public var isEmpty: Bool { screens.isEmpty }
+
+    /// The mode of the screen on top, if any.
+    public var mode: Mode? {
+        switch screens.last {
+        case .details(let p): return p.readOnly ? .historyDetails : .details
+        case .form: return .form
+        case nil: return nil
+        }
+    }
+
+    /// The form on top, if a form is showing.
+    public var form: ItemFormPresenter? {
+        if case .form(let p) = screens.last { return p }
+        return nil
+    }
+
+    /// The details page on top, if one is showing.
+    public var details: ItemDetailsPresenter? {
+        if case .details(let p) = screens.last { return p }
+        return nil
+    }
+
+    // MARK: - Opening screens
+
+    public func showDetails(of item: Item) {
+        screens.append(.details(ItemDetailsPresenter(item: item, store: store, clock: clock, dates: dates)))
+    }
+
+    public func edit(_ item: Item) {
+        screens.append(.form(ItemFormPresenter(editing: item, store: store, clock: clock, ids: ids, dates: dates)))
+    }
+
+    /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).
+    public func startNew(_ kind: ItemKind, start: Date? = nil) {
+        screens.append(.form(ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates,
+                                               start: start)))
+    }
+
+    /// Rereads the item of every details page.
+    func reload() throws {
+        for case .details(let p) in screens { try p.reload() }
+    }
+
+    // MARK: - Intents
+
+    /// Handles an intent for the screen on top (call only when not empty).
+    public func handle(_ intent: Intent) -> TabResponse {
+        switch screens.last {
+        case .details(let page): return handleDetails(intent, page)
+        case .form(let form): return handleForm(intent, form)
+        case nil: return .ignored
+        }
+    }
+
+    private func handleDetails(_ intent: Intent, _ page: ItemDetailsPresenter) -> TabResponse {
+        switch intent {
+        case .edit:
+            if page.readOnly {
+                return .message(.error("History is read-only. Press x to set it back to not completed."))
+            }
+            edit(page.item)
+        case .delete:
+            if page.readOnly { return .message(.error("History is read-only.")) }
+            return askToDelete(page.item)
+        case .toggleComplete:
+            return page.readOnly ? reopen(page.item) : complete(page.item)
+        case .back, .quitOrBack:
+            screens.removeLast()
+        case .moveDown:
+            page.scroll += 1
+        case .moveUp:
+            page.scroll = max(0, page.scroll - 1)
+        default:
+            return .ignored
+        }
+        return .handled
+    }
+
+    private func handleForm(_ intent: Intent, _ form: ItemFormPresenter) -> TabResponse {
+        switch form.handle(intent) {
+        case .stay(let message):
+            return message.map { .message($0) } ?? .handled
+        case .saved(let item):
+            screens.removeLast()
+            let response = reloadAll()
+            didSave(item)
+            if case .message = response { return response }
+            return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
+        case .cancel(let changed):
+            guard changed else {
+                screens.removeLast()
+                return .handled
+            }
+            return .ask(Question("Discard your changes to this \(form.kind.rawValue)?") { [weak self] in
+                self?.screens.removeLast()
+                return .message(StatusMessage("Changes discarded"))
+            })
+        }
+    }
+
+    // MARK: - Actions
+
+    /// Asks before deleting an item into History.
+    public func askToDelete(_ item: Item) -> TabResponse {
+        .ask(Question("Delete \u{201C}\(item.title)\u{201D}? It goes to History as not completed.") { [weak self] in
+            guard let self else { return .handled }
+            return self.perform("Deleted \u{201C}\(item.title)\u{201D}; it is in History as not completed") {
+                try self.store.delete(id: item.id)
+            }
+        })
+    }
+
+    /// Completes an item: it leaves the list for History.
+    public func complete(_ item: Item) -> TabResponse {
+        perform("Completed \u{201C}\(item.title)\u{201D}; it is in History (h)") {
+            try store.complete(id: item.id)
+        }
+    }
+
+    /// Sets a History item back to not completed: it returns to the list.
+    public func reopen(_ item: Item) -> TabResponse {
+        perform("\u{201C}\(item.title)\u{201D} is not completed and back in the list") {
+            try store.reopen(id: item.id)
+        }
+    }
+
+    /// Runs a store change, leaves a details page about the changed item, reloads and reports.
+    private func perform(_ success: String, _ change: () throws -> Void) -> TabResponse {
+        do {
+            try change()
+        } catch {
+            return .message(.error("Not done: \(error)"))
+        }
+        if details != nil { screens.removeLast() }
+        let response = reloadAll()
+        if case .message = response { return response }
+        return .message(StatusMessage(success))
+    }
+
+    private func reloadAll() -> TabResponse {
+        do {
+            try reload()
+        } catch {
+            return .message(.error("Cannot read the database: \(error)"))
+        }
+        return reloadHost()
+    }
+
+    // MARK: - Mouse and drawing
+
+    public func handleMouse(_ event: MouseEvent, area: Rect) -> TabResponse {
+        guard let form, event.action == .click || event.action == .press,
+              let field = ItemFormView.field(atLine: event.position.y, form.viewState(), area: area)
+        else { return .ignored }
+        form.focus(on: field)
+        return .handled
+    }
+
+    public func render(into grid: inout Grid, area: Rect) -> Point? {
+        switch screens.last {
+        case .details(let p):
+            ItemDetailsView.render(p.viewState(), scroll: p.scroll, into: &grid, area: area)
+        case .form(let p):
+            return ItemFormView.render(p.viewState(), into: &grid, area: area)
+        case nil:
+            break
+        }
+        return nil
+    }
+}
