@@ -61,8 +61,20 @@ struct ScreenSnapshotTests {
 
     @Test func placeholderTab() throws {
         let (app, _) = try Fixtures.app()
-        app.send(.switchTab(.calendar))
-        check(app, "calendar-placeholder")
+        app.send(.switchTab(.meetings))
+        check(app, "meetings-placeholder")
+    }
+
+    /// The calendar on the busy Monday, at 80×24 and 120×40, in each view.
+    @Test("calendar views", arguments: [Intent.showDay, .showWeek, .showAgenda])
+    func calendarViews(view: Intent) throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.calendarSample)
+        app.send(.switchTab(.calendar), .goToDateRequested)
+        app.type("2026-11-23")
+        app.send(.submit, view, .moveDown, .moveDown, .moveDown)
+        for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
+            assertSnapshot(app.render(size: size).grid, named: "calendar-\(view)-\(size.width)x\(size.height)")
+        }
     }
 
     @Test("20×6 still works; smaller says so", arguments: [Size(width: 20, height: 6), Size(width: 19, height: 5)])

@@ -9,7 +9,7 @@ struct EventsJourneyTests {
         let session = try TmuxSession()
         try await session.waitFor("No events, tasks or reminders yet")
         try session.send(keys: "3")
-        try await session.waitFor("The calendar will show")
+        try await session.waitFor("Wk Mo Tu We Th Fr Sa Su")
         try session.send(keys: "Tab")
         try await session.waitFor("Group meetings will live here")
         try session.send(keys: "BTab", "BTab")

@@ -17,8 +17,11 @@ public enum DateFormatting {
     /// Three-letter English month names, Jan first.
     public static let shortMonthNames = monthNames.map { String($0.prefix(3)) }
 
+    /// English weekday names, Sunday first (as `Calendar`'s weekday 1).
+    public static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
     /// Three-letter English weekday names, Sun first (as `Calendar`'s weekday 1).
-    public static let shortWeekdayNames = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    public static let shortWeekdayNames = weekdayNames.map { String($0.prefix(3)) }
 
     // MARK: - Machine formats
 

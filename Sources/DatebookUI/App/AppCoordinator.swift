@@ -14,6 +14,7 @@ public final class AppCoordinator: Application {
 
     public private(set) var activeTab: Tab = .events
     public let events: EventsCoordinator
+    public let calendar: CalendarCoordinator
     private var placeholders: [Tab: PlaceholderCoordinator] = [:]
     private(set) var overlay: Overlay?
     public private(set) var status: StatusMessage?
@@ -29,20 +30,34 @@ public final class AppCoordinator: Application {
     /// The kinds the New menu offers, in order.
     public static let newKinds: [ItemKind] = [.event, .task, .reminder]
 
-    public init(store: ItemStore, clock: Clock, ids: IDSource, calendar: Calendar, keys: KeyTable = .standard) {
+    public init(store: ItemStore & OccurrenceStore, clock: Clock, ids: IDSource, calendar: Calendar,
+                keys: KeyTable = .standard) {
         self.store = store
         self.clock = clock
         self.keys = keys
         dates = DateText(calendar: calendar)
         events = EventsCoordinator(store: store, clock: clock, ids: ids, dates: dates)
-        for tab in Tab.allCases where tab != .events {
+        self.calendar = CalendarCoordinator(store: store, clock: clock, ids: ids, dates: dates)
+        for tab in Tab.allCases where tab != .events && tab != .calendar {
             placeholders[tab] = PlaceholderCoordinator(tab: tab)
         }
-        apply(events.reload())
+        apply(reloadAll())
     }
 
     private var active: TabCoordinator {
-        activeTab == .events ? events : placeholders[activeTab]!
+        switch activeTab {
+        case .events: return events
+        case .calendar: return calendar
+        default: return placeholders[activeTab]!
+        }
+    }
+
+    /// Every tab that reads data, to reload when it changed.
+    private func reloadAll() -> TabResponse {
+        let response = events.reload()
+        let other = calendar.reload()
+        if case .message = response { return response }
+        return other
     }
 
     /// The mode that has the keyboard now.
@@ -69,7 +84,7 @@ public final class AppCoordinator: Application {
             lastSize = size
             return .continue
         case .idle:
-            if (try? store.hasExternalChanges()) == true { apply(events.reload()) }
+            if (try? store.hasExternalChanges()) == true { apply(reloadAll()) }
             return .continue
         }
     }
@@ -99,9 +114,9 @@ public final class AppCoordinator: Application {
             break
         }
         switch intent {
-        case .switchTab(let tab): activeTab = tab
-        case .nextTab: activeTab = activeTab.next
-        case .previousTab: activeTab = activeTab.previous
+        case .switchTab(let tab): show(tab)
+        case .nextTab: show(activeTab.next)
+        case .previousTab: show(activeTab.previous)
         case .newRequested: overlay = .newMenu(selected: 0)
         case .helpRequested: overlay = .help(scroll: 0)
         case .activitiesRequested: status = StatusMessage("Activities are not available yet.")
@@ -109,6 +124,13 @@ public final class AppCoordinator: Application {
             if case .quit = apply(active.handle(intent)) { return .quit }
         }
         return .continue
+    }
+
+    /// Shows a tab, reading its data again: the other tabs may have changed it.
+    private func show(_ tab: Tab) {
+        guard tab != activeTab else { return }
+        activeTab = tab
+        apply(active.reload())
     }
 
     private func handleMenu(_ intent: Intent, selected: Int) -> Continuation {
@@ -127,7 +149,7 @@ public final class AppCoordinator: Application {
     private func startNew(_ kind: ItemKind) {
         overlay = nil
         if !active.startNew(kind) {
-            activeTab = .events
+            show(.events)
             _ = events.startNew(kind)
         }
     }
@@ -160,7 +182,7 @@ public final class AppCoordinator: Application {
         if mouse.position.y == 0 {
             if mouse.action == .click || mouse.action == .press,
                let tab = TabBar.tab(atColumn: mouse.position.x, width: size.width) {
-                activeTab = tab
+                show(tab)
             }
             return .continue
         }

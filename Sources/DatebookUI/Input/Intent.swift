@@ -43,6 +43,18 @@ public enum Intent: Hashable, Sendable {
     case submit
     case save
 
+    // MARK: - Calendar
+    case showDay
+    case showWeek
+    case showAgenda
+    case previousDay
+    case nextDay
+    case previousPeriod
+    case nextPeriod
+    case today
+    /// `:`: asks for a date to jump to.
+    case goToDateRequested
+
     // MARK: - Menus and questions
     case choose(ItemKind)
     case answerYes

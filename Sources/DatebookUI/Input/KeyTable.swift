@@ -35,7 +35,7 @@ public struct KeyTable: Sendable {
 extension KeyTable {
     /// Datebook's default keys (see Docs/UserGuide.md).
     public static let standard: KeyTable = {
-        let browsing: Set<Mode> = [.list, .history, .details, .historyDetails, .placeholder]
+        let browsing: Set<Mode> = [.list, .history, .details, .historyDetails, .placeholder, .calendar]
         let lists: Set<Mode> = [.list, .history]
         let pushed: Set<Mode> = [.history, .details, .historyDetails]
         var b: [KeyBinding] = []
@@ -56,10 +56,10 @@ extension KeyTable {
         b.append(KeyBinding([.char("g"), .home], .moveTop, in: lists, help: "Top", footer: false))
         b.append(KeyBinding([.char("G"), .end], .moveBottom, in: lists, help: "Bottom", footer: false))
         b.append(KeyBinding([.char("n")], .newRequested, in: browsing, help: "New"))
-        b.append(KeyBinding([.enter], .open, in: lists, help: "Open"))
-        b.append(KeyBinding([.char("e")], .edit, in: [.list, .details], help: "Edit"))
-        b.append(KeyBinding([.char("d")], .delete, in: [.list, .details], help: "Delete"))
-        b.append(KeyBinding([.char("x"), .char(" ")], .toggleComplete, in: [.list, .details], help: "Complete"))
+        b.append(KeyBinding([.enter], .open, in: lists.union([.calendar]), help: "Open"))
+        b.append(KeyBinding([.char("e")], .edit, in: [.list, .details, .calendar], help: "Edit"))
+        b.append(KeyBinding([.char("d")], .delete, in: [.list, .details, .calendar], help: "Delete"))
+        b.append(KeyBinding([.char("x"), .char(" ")], .toggleComplete, in: [.list, .details, .calendar], help: "Complete"))
         b.append(KeyBinding([.char("x"), .char(" "), .char("u")], .toggleComplete, in: [.history, .historyDetails],
                             help: "Not completed (back to list)"))
         b.append(KeyBinding([.char("e")], .edit, in: [.history, .historyDetails], help: "Edit (read-only here)", footer: false))
@@ -68,26 +68,39 @@ extension KeyTable {
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.details, .historyDetails], help: "Scroll down", footer: false))
         b.append(KeyBinding([.char("h")], .historyRequested, in: [.list], help: "History"))
 
+        // Calendar.
+        b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.calendar], help: "Previous event", footer: false))
+        b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.calendar], help: "Next event", footer: false))
+        b.append(KeyBinding([.char("h"), .left], .previousDay, in: [.calendar], help: "Previous day", footer: false))
+        b.append(KeyBinding([.char("l"), .right], .nextDay, in: [.calendar], help: "Next day", footer: false))
+        b.append(KeyBinding([.char("["), .pageUp], .previousPeriod, in: [.calendar], help: "Previous period", footer: false))
+        b.append(KeyBinding([.char("]"), .pageDown], .nextPeriod, in: [.calendar], help: "Next period", footer: false))
+        b.append(KeyBinding([.char("D")], .showDay, in: [.calendar], help: "Day"))
+        b.append(KeyBinding([.char("W")], .showWeek, in: [.calendar], help: "Week"))
+        b.append(KeyBinding([.char("A")], .showAgenda, in: [.calendar], help: "Agenda"))
+        b.append(KeyBinding([.char("t")], .today, in: [.calendar], help: "Today"))
+        b.append(KeyBinding([.char(":")], .goToDateRequested, in: [.calendar], help: "Go to date"))
+
         // Global commands.
         b.append(KeyBinding([.char("!")], .activitiesRequested, in: browsing, help: "Activities", footer: false))
         b.append(KeyBinding([.char("?"), .function(1)], .helpRequested, in: browsing, help: "Help"))
         b.append(KeyBinding([.ctrl("l")], .redraw, in: Set(Mode.allCases), help: "Redraw", footer: false))
         b.append(KeyBinding([.escape], .back, in: pushed, help: "Back"))
-        b.append(KeyBinding([.char("q")], .quitOrBack, in: [.list, .placeholder], help: "Quit"))
+        b.append(KeyBinding([.char("q")], .quitOrBack, in: [.list, .placeholder, .calendar], help: "Quit"))
         b.append(KeyBinding([.char("q")], .quitOrBack, in: pushed, help: "Back", footer: false))
 
         // Forms.
         b.append(KeyBinding([.tab, .down], .nextField, in: [.form], help: "Next field"))
         b.append(KeyBinding([.backTab, .up], .previousField, in: [.form], help: "Previous field", footer: false))
-        b.append(KeyBinding([.left], .cursorLeft, in: [.form], help: "Cursor left", footer: false))
-        b.append(KeyBinding([.right], .cursorRight, in: [.form], help: "Cursor right", footer: false))
-        b.append(KeyBinding([.home, .ctrl("a")], .cursorHome, in: [.form], help: "Start of field", footer: false))
-        b.append(KeyBinding([.end, .ctrl("e")], .cursorEnd, in: [.form], help: "End of field", footer: false))
-        b.append(KeyBinding([.backspace], .deleteBackward, in: [.form], help: "Delete before cursor", footer: false))
-        b.append(KeyBinding([.delete, .ctrl("d")], .deleteForward, in: [.form], help: "Delete at cursor", footer: false))
-        b.append(KeyBinding([.enter], .submit, in: [.form], help: "Next / save on last", footer: false))
+        b.append(KeyBinding([.left], .cursorLeft, in: [.form, .prompt], help: "Cursor left", footer: false))
+        b.append(KeyBinding([.right], .cursorRight, in: [.form, .prompt], help: "Cursor right", footer: false))
+        b.append(KeyBinding([.home, .ctrl("a")], .cursorHome, in: [.form, .prompt], help: "Start of field", footer: false))
+        b.append(KeyBinding([.end, .ctrl("e")], .cursorEnd, in: [.form, .prompt], help: "End of field", footer: false))
+        b.append(KeyBinding([.backspace], .deleteBackward, in: [.form, .prompt], help: "Delete before cursor", footer: false))
+        b.append(KeyBinding([.delete, .ctrl("d")], .deleteForward, in: [.form, .prompt], help: "Delete at cursor", footer: false))
+        b.append(KeyBinding([.enter], .submit, in: [.form, .prompt], help: "Next / save on last", footer: false))
         b.append(KeyBinding([.ctrl("s")], .save, in: [.form], help: "Save"))
-        b.append(KeyBinding([.escape], .back, in: [.form], help: "Cancel"))
+        b.append(KeyBinding([.escape], .back, in: [.form, .prompt], help: "Cancel"))
 
         // The New menu.
         b.append(KeyBinding([.char("e")], .choose(.event), in: [.menu], help: "Event"))

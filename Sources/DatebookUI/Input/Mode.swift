@@ -18,9 +18,13 @@ public enum Mode: Hashable, Sendable, CaseIterable {
     case help
     /// A tab that shows only a message.
     case placeholder
+    /// The Calendar tab's day, week and agenda views.
+    case calendar
+    /// A one-line question that takes text (the date to go to).
+    case prompt
 
     /// True when printable keys are text, so single-letter commands are off.
-    public var takesText: Bool { self == .form }
+    public var takesText: Bool { self == .form || self == .prompt }
 
     /// The heading of this mode's section on the help screen.
     public var helpTitle: String {
@@ -33,6 +37,8 @@ public enum Mode: Hashable, Sendable, CaseIterable {
         case .confirm: return "Questions"
         case .help: return "Help"
         case .placeholder: return "Other tabs"
+        case .calendar: return "Calendar"
+        case .prompt: return "Prompts"
         }
     }
 }

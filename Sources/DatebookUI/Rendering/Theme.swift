@@ -19,3 +19,15 @@ public enum Theme {
     public static let border = Style.plain
     public static let muted = Style(dim: true)
 }
+
+// MARK: - Calendar
+
+extension Theme {
+    public static let today = Style(foreground: .yellow, bold: true, underline: true)
+    public static let busyDay = Style(bold: true)
+    public static let otherMonth = Style(dim: true)
+    public static let event = Style(foreground: .black, background: .cyan)
+    public static let eventEdge = Style(foreground: .blue, background: .cyan, bold: true)
+    public static let selectedEvent = Style(bold: true, reverse: true)
+    public static let hourLabel = Style(dim: true)
+}

@@ -1,3 +1,4 @@
+import DatebookKit
 import Foundation
 
 /// How dates read on screen: `Sun 22 Nov`, `14:30`, in one calendar and time zone.
@@ -8,8 +9,11 @@ public struct DateText: Sendable {
         self.calendar = calendar
     }
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let weekdays = DateFormatting.shortWeekdayNames
+    private static let months = DateFormatting.shortMonthNames
+    /// Weekday names from Sunday, as `Calendar.component(.weekday)` counts.
+    public static let longWeekdays = DateFormatting.weekdayNames
+    public static let longMonths = DateFormatting.monthNames
 
     /// `Sun 22 Nov`, with the year added when it is not `referenceYear`'s.
     public func day(_ date: Date, relativeTo reference: Date? = nil) -> String {

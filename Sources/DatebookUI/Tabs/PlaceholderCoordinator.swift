@@ -12,17 +12,13 @@ public final class PlaceholderCoordinator: TabCoordinator {
     /// What the tab will hold.
     public var lines: [String] {
         switch tab {
-        case .events:
+        case .events, .calendar:
             return []
         case .search:
             return ["Search will find events, tasks, meetings and contacts as you type:",
                     "by title, place, notes and attendee names, with filters for kind,",
                     "date range and completed items. Enter will jump to the result.",
                     "", "Not available yet."]
-        case .calendar:
-            return ["The calendar will show day, week and agenda views beside a month grid",
-                    "with ISO week numbers, recurring events expanded and today marked.",
-                    "", "Not available yet. Events are listed in the Events tab (1)."]
         case .meetings:
             return ["Group meetings will live here: Invitations, Hosting and Coming.",
                     "A host proposes time slots, invitees vote or refuse, the host confirms.",

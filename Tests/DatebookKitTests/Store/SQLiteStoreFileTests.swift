@@ -30,7 +30,8 @@ import Testing
         #expect(settings.applicationID == SQLiteStore.applicationID)
         #expect(settings.foreignKeys == true)
         #expect(settings.synchronous == 1)  // NORMAL
-        #expect(settings.migrations == ["v1"])
+        #expect(settings.migrations == SQLiteStore.migrator.migrations)
+        #expect(settings.migrations.first == "v1")
     }
 
     @Test func reopeningKeepsEverything() throws {

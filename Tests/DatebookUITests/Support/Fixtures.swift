@@ -61,6 +61,27 @@ enum Fixtures {
     }
 }
 
+extension Fixtures {
+    /// A busy Monday 23 November: overlapping events, a CJK title, an all-day conference,
+    /// plus a reminder and a due task later in the week.
+    static var calendarSample: [Item] {
+        var conference = Item(id: id(20), kind: .event, title: "Conference", times: [
+            ItemTime(start: date("2026-11-22 00:00"), end: date("2026-11-25 00:00")),
+        ], allDay: true, created: now)
+        conference.place = "Berlin"
+        return [
+            event("Standup", "2026-11-23 09:00", "2026-11-23 09:15", place: "Office", n: 21),
+            event("Dentist", "2026-11-23 09:30", "2026-11-23 10:30", place: "Main St 4", n: 22),
+            event("会议准备 🎉", "2026-11-23 10:00", "2026-11-23 11:30", place: "会议室 3", n: 23),
+            event("Lunch with Ana", "2026-11-23 12:30", "2026-11-23 13:30", place: "Café Central", n: 24),
+            event("Late review", "2026-11-23 18:00", "2026-11-23 19:00", n: 25),
+            reminder("Call the plumber", at: "2026-11-24 08:00", n: 26),
+            task("Send the report", due: "2026-11-25 17:00", n: 27),
+            conference,
+        ]
+    }
+}
+
 extension AppCoordinator {
     /// Sends intents one after another, as a person pressing keys would.
     func send(_ intents: Intent...) {

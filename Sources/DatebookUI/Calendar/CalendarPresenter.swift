@@ -1,0 +1,319 @@
+import DatebookKit
+import Foundation
+
+/// The three ways the Calendar tab shows time.
+public enum CalendarViewKind: String, CaseIterable, Sendable {
+    case day, week, agenda
+}
+
+/// One day cell of the month grid.
+public struct MonthDayCell: Equatable, Sendable {
+    public var date: Date
+    public var day: Int
+    public var inMonth: Bool
+    public var isToday: Bool
+    public var isSelected: Bool
+    public var hasEvents: Bool
+}
+
+/// The month grid beside the day and agenda views.
+public struct MonthGridState: Equatable, Sendable {
+    public var title: String
+    /// Weekday initials in display order (`Mo Tu …`).
+    public var weekdays: [String]
+    /// Each week: its ISO week number and seven days.
+    public var weeks: [(number: Int, days: [MonthDayCell])]
+
+    public static func == (a: MonthGridState, b: MonthGridState) -> Bool {
+        a.title == b.title && a.weekdays == b.weekdays && a.weeks.map(\.number) == b.weeks.map(\.number)
+            && a.weeks.map(\.days) == b.weeks.map(\.days)
+    }
+}
+
+/// One day of a time grid: its header and its occurrences placed in lanes.
+public struct DayColumnState: Equatable, Sendable {
+    public var date: Date
+    public var title: String
+    public var isToday: Bool
+    public var isSelected: Bool
+    public var allDay: [Occurrence]
+    public var timed: [PlacedOccurrence]
+}
+
+/// One day of the agenda with its occurrences.
+public struct AgendaDay: Equatable, Sendable {
+    public var date: Date
+    public var title: String
+    public var occurrences: [Occurrence]
+}
+
+/// The logic of the Calendar tab: which day and view, which occurrence is selected, and the
+/// occurrences of what is on screen, read from the store a range at a time.
+public final class CalendarPresenter {
+    public private(set) var view: CalendarViewKind = .day
+    /// The selected day (its start, in the calendar's time zone).
+    public private(set) var selectedDay: Date
+    /// The selected occurrence's position: in the selected day (day and week views) or in the
+    /// agenda (agenda view).
+    public private(set) var selection: Int?
+    /// The first hour the time grid shows; moved to keep the selection in view.
+    public var firstHour = 8
+    /// How many days the agenda reads ahead.
+    public private(set) var agendaDays = 31
+
+    private let store: OccurrenceStore
+    private let clock: Clock
+    private let dates: DateText
+    private var calendar: Calendar { dates.calendar }
+    private var cache: (range: DateInterval, occurrences: [Occurrence])?
+    private let iso: Calendar
+
+    public init(store: OccurrenceStore, clock: Clock, dates: DateText) {
+        self.store = store
+        self.clock = clock
+        self.dates = dates
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = dates.calendar.timeZone
+        self.iso = iso
+        selectedDay = dates.calendar.startOfDay(for: clock.now())
+    }
+
+    // MARK: - Reading
+
+    /// Forgets what was read, so the next look reads the store again.
+    public func reload() {
+        cache = nil
+    }
+
+    /// Occurrences overlapping a range, from the cache when it covers the range.
+    func occurrences(in range: DateInterval) throws -> [Occurrence] {
+        if let cache, cache.range.start <= range.start, cache.range.end >= range.end {
+            return cache.occurrences.filter { overlaps($0, range) }
+        }
+        // Read a little more than asked, so moving a day or a week does not read again.
+        let wide = DateInterval(start: calendar.date(byAdding: .day, value: -7, to: range.start)!,
+                                end: calendar.date(byAdding: .day, value: 7, to: range.end)!)
+        let found = try store.occurrences(from: wide.start, to: wide.end)
+        cache = (wide, found)
+        return found.filter { overlaps($0, range) }
+    }
+
+    private func overlaps(_ o: Occurrence, _ range: DateInterval) -> Bool {
+        o.start == o.end ? (o.start >= range.start && o.start < range.end) : (o.start < range.end && o.end > range.start)
+    }
+
+    func dayRange(_ day: Date) -> DateInterval {
+        DateInterval(start: day, end: calendar.date(byAdding: .day, value: 1, to: day)!)
+    }
+
+    /// The occurrences of the selected day, in order.
+    public func dayOccurrences() throws -> [Occurrence] {
+        try occurrences(in: dayRange(selectedDay))
+    }
+
+    /// The days the week view shows: the week holding the selected day, from the first weekday.
+    public var weekDays: [Date] {
+        let start = calendar.dateInterval(of: .weekOfYear, for: selectedDay)!.start
+        return (0..<7).map { calendar.date(byAdding: .day, value: $0, to: start)! }
+    }
+
+    /// The agenda's occurrences in order, from the selected day on.
+    public func agendaOccurrences() throws -> [Occurrence] {
+        let end = calendar.date(byAdding: .day, value: agendaDays, to: selectedDay)!
+        return try occurrences(in: DateInterval(start: selectedDay, end: end))
+    }
+
+    /// The occurrences the selection moves through in the current view: in the agenda, one
+    /// entry per day an occurrence touches.
+    private func selectable() throws -> [Occurrence] {
+        view == .agenda ? try agenda().flatMap(\.occurrences) : try dayOccurrences()
+    }
+
+    /// The selected occurrence, if any.
+    public var selectedOccurrence: Occurrence? {
+        guard let selection, let list = try? selectable(), selection < list.count else { return nil }
+        return list[selection]
+    }
+
+    // MARK: - Navigation
+
+    public func show(_ kind: CalendarViewKind) {
+        view = kind
+        resetSelection()
+    }
+
+    /// Moves the selected day by `days`.
+    public func moveDay(by days: Int) {
+        selectedDay = calendar.date(byAdding: .day, value: days, to: selectedDay)!
+        resetSelection()
+    }
+
+    /// Moves by the view's period: a day, a week, or (agenda) a month.
+    public func movePeriod(by step: Int) {
+        switch view {
+        case .day: moveDay(by: step)
+        case .week: moveDay(by: 7 * step)
+        case .agenda:
+            selectedDay = calendar.date(byAdding: .month, value: step, to: selectedDay)!
+            resetSelection()
+        }
+    }
+
+    public func goToToday() {
+        selectedDay = calendar.startOfDay(for: clock.now())
+        resetSelection()
+    }
+
+    public func go(to date: Date) {
+        selectedDay = calendar.startOfDay(for: date)
+        resetSelection()
+    }
+
+    /// Moves the selection to the next or previous occurrence; in the agenda, reads further
+    /// ahead when the end is reached.
+    public func moveSelection(by step: Int) throws {
+        var list = try selectable()
+        if view == .agenda, let selection, selection + step >= list.count, agendaDays < 3660 {
+            agendaDays *= 2
+            list = try selectable()
+        }
+        guard !list.isEmpty else {
+            selection = nil
+            return
+        }
+        selection = max(0, min(list.count - 1, (selection ?? -1) + step))
+        if view != .agenda, let o = selectedOccurrence, !o.allDay {
+            let hour = calendar.component(.hour, from: max(o.start, selectedDay))
+            if hour < firstHour { firstHour = hour }
+        }
+    }
+
+    /// Selects an occurrence by id (a mouse click in the day or week view); false when it is not
+    /// selectable here.
+    @discardableResult
+    public func select(occurrenceID: String) -> Bool {
+        guard let list = try? selectable(), let index = list.firstIndex(where: { $0.id == occurrenceID }) else {
+            return false
+        }
+        selection = index
+        return true
+    }
+
+    /// Selects an entry by its position (a mouse click in the agenda).
+    public func select(entry: Int) {
+        guard let count = try? selectable().count, entry >= 0, entry < count else { return }
+        selection = entry
+    }
+
+    private func resetSelection() {
+        selection = ((try? selectable()) ?? []).isEmpty ? nil : 0
+        if view == .agenda { agendaDays = 31 }
+    }
+
+    /// The start a new item gets from here: the selected occurrence's end, or the selected day at
+    /// the next full hour (today) or 09:00.
+    public var newItemStart: Date {
+        let now = clock.now()
+        if calendar.isDate(selectedDay, inSameDayAs: now) { return dates.nextFullHour(after: now) }
+        return calendar.date(bySettingHour: 9, minute: 0, second: 0, of: selectedDay)!
+    }
+
+    // MARK: - View state
+
+    /// The ISO 8601 week number of a day.
+    public func weekNumber(of day: Date) -> Int {
+        iso.component(.weekOfYear, from: day)
+    }
+
+    /// The header line: `Saturday 21 November 2026 · week 47`.
+    public var title: String {
+        let name = DateText.longWeekdays[calendar.component(.weekday, from: selectedDay) - 1]
+        let c = calendar.dateComponents([.day, .month, .year], from: selectedDay)
+        let day = "\(name) \(c.day!) \(DateText.longMonths[c.month! - 1]) \(c.year!)"
+        switch view {
+        case .day: return "\(day) · week \(weekNumber(of: selectedDay))"
+        case .week:
+            let days = weekDays
+            return "Week \(weekNumber(of: selectedDay)) · \(dates.day(days[0])) – \(dates.day(days[6])) \(c.year!)"
+                .replacingOccurrences(of: "–", with: "-")
+        case .agenda: return "Agenda from \(day)"
+        }
+    }
+
+    public func monthGrid() throws -> MonthGridState {
+        let month = calendar.dateInterval(of: .month, for: selectedDay)!
+        let gridStart = calendar.dateInterval(of: .weekOfYear, for: month.start)!.start
+        let lastWeek = calendar.dateInterval(of: .weekOfYear, for: month.end.addingTimeInterval(-1))!
+        let gridRange = DateInterval(start: gridStart, end: lastWeek.end)
+        let busy = Set(try occurrences(in: gridRange).flatMap { o -> [Date] in
+            // Every day the occurrence touches.
+            var days: [Date] = []
+            var day = calendar.startOfDay(for: max(o.start, gridStart))
+            let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
+            while day <= last && day < gridRange.end {
+                days.append(day)
+                day = calendar.date(byAdding: .day, value: 1, to: day)!
+            }
+            return days
+        })
+        let today = calendar.startOfDay(for: clock.now())
+        var weeks: [(Int, [MonthDayCell])] = []
+        var day = gridStart
+        while day < gridRange.end {
+            var cells: [MonthDayCell] = []
+            let number = weekNumber(of: day)
+            for _ in 0..<7 {
+                cells.append(MonthDayCell(
+                    date: day, day: calendar.component(.day, from: day),
+                    inMonth: calendar.isDate(day, equalTo: selectedDay, toGranularity: .month),
+                    isToday: day == today, isSelected: day == selectedDay, hasEvents: busy.contains(day)))
+                day = calendar.date(byAdding: .day, value: 1, to: day)!
+            }
+            weeks.append((number, cells))
+        }
+        let c = calendar.dateComponents([.month, .year], from: selectedDay)
+        let weekdays = (0..<7).map { i in
+            String(DateText.longWeekdays[(calendar.firstWeekday - 1 + i) % 7].prefix(2))
+        }
+        return MonthGridState(title: "\(DateText.longMonths[c.month! - 1]) \(c.year!)", weekdays: weekdays, weeks: weeks)
+    }
+
+    /// The day columns of the day or week view.
+    public func columns() throws -> [DayColumnState] {
+        let days = view == .week ? weekDays : [selectedDay]
+        let today = calendar.startOfDay(for: clock.now())
+        return try days.map { day in
+            let range = dayRange(day)
+            // One screen row is an hour.
+            let (allDay, timed) = DayLayout.place(try occurrences(in: range), dayStart: range.start, dayEnd: range.end,
+                                                  slot: 3600)
+            let title = view == .week ? String(dates.day(day).split(separator: " ").prefix(2).joined(separator: " "))
+                : dates.day(day)
+            return DayColumnState(date: day, title: title, isToday: day == today,
+                                  isSelected: day == selectedDay, allDay: allDay, timed: timed)
+        }
+    }
+
+    /// The agenda, grouped by day, an occurrence under every day it touches; days without
+    /// occurrences are left out.
+    public func agenda() throws -> [AgendaDay] {
+        let end = calendar.date(byAdding: .day, value: agendaDays, to: selectedDay)!
+        var byDay: [Date: [Occurrence]] = [:]
+        for o in try agendaOccurrences() {
+            var day = calendar.startOfDay(for: max(o.start, selectedDay))
+            let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
+            while day <= last && day < end {
+                byDay[day, default: []].append(o)
+                day = calendar.date(byAdding: .day, value: 1, to: day)!
+            }
+        }
+        return byDay.keys.sorted().map { day in
+            // Within a day: all-day and multi-day first, then by start (the store's order).
+            let list = byDay[day]!
+            let next = calendar.date(byAdding: .day, value: 1, to: day)!
+            let whole = list.filter { $0.allDay || ($0.start <= day && $0.end >= next) }
+            let rest = list.filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
+            return AgendaDay(date: day, title: dates.full(day, withTime: false), occurrences: whole + rest)
+        }
+    }
+}

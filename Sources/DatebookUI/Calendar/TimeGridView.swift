@@ -1,0 +1,97 @@
+import DatebookKit
+import Foundation
+
+/// Draws day columns on a grid of hours: the day view (one column) and the week view (seven).
+///
+/// An all-day row sits above the hours; each event is a block over the hours it spans, in its
+/// lane when it overlaps others, with a bar on its left edge so it shows without colour too.
+public enum TimeGridView {
+    static let labelWidth = 6
+
+    /// What the grid needs to draw, beyond the columns: the calendar for hours, the selection.
+    public struct Context {
+        public var calendar: Calendar
+        public var dates: DateText
+        public var selectedID: String?
+        public var firstHour: Int
+    }
+
+    /// Draws the columns in `area`; returns where each occurrence was drawn (for mouse clicks).
+    @discardableResult
+    public static func render(_ columns: [DayColumnState], context: Context, into grid: inout Grid,
+                              area: Rect) -> [(id: String, rect: Rect)] {
+        guard area.width > labelWidth + 2, area.height > 3, !columns.isEmpty else { return [] }
+        var hits: [(String, Rect)] = []
+        let columnWidth = (area.width - labelWidth) / columns.count
+        let hoursTop = area.y + 2
+        let hourRows = area.height - 2
+        let firstHour = max(0, min(context.firstHour, 24 - hourRows))
+
+        for (i, column) in columns.enumerated() {
+            let x = area.x + labelWidth + i * columnWidth
+            let width = columnWidth - 1
+            // Header: the day's name, today marked, the selected day reversed.
+            var style = column.isToday ? Theme.today : Theme.heading
+            if column.isSelected && columns.count > 1 { style = style.reversed }
+            grid.put(column.title, x: x, y: area.y, style: style, maxWidth: width)
+            // The all-day row.
+            if let first = column.allDay.first {
+                let more = column.allDay.count > 1 ? " +\(column.allDay.count - 1)" : ""
+                let selected = column.allDay.contains { $0.id == context.selectedID }
+                let rect = Rect(x: x, y: area.y + 1, width: width, height: 1)
+                grid.fill(rect, style: selected ? Theme.selectedEvent : Theme.event)
+                grid.put(label(first) + more, x: x, y: area.y + 1, style: selected ? Theme.selectedEvent : Theme.event,
+                         maxWidth: width)
+                for o in column.allDay { hits.append((o.id, rect)) }
+            }
+            // Timed events.
+            for placed in column.timed {
+                let o = placed.occurrence
+                let dayStart = column.date
+                let startRow = Int((max(o.start, dayStart).timeIntervalSince(dayStart)) / 3600) - firstHour
+                let endMoment = max(o.end, o.start.addingTimeInterval(900))
+                let endRow = Int(ceil(min(endMoment.timeIntervalSince(dayStart), 86_400) / 3600)) - firstHour
+                let top = max(0, startRow)
+                let bottom = min(hourRows, max(endRow, startRow + 1))
+                let laneWidth = max(1, width / placed.lanes)
+                let laneX = x + placed.lane * laneWidth
+                let w = placed.lane == placed.lanes - 1 ? width - placed.lane * laneWidth : laneWidth - 1
+                guard bottom > top, w > 0 else {
+                    // Outside the hours shown: a marker at the edge says there is more.
+                    let y = startRow < 0 ? hoursTop : hoursTop + hourRows - 1
+                    grid.put(startRow < 0 ? "^" : "v", x: x + width - 1, y: y, style: Theme.muted)
+                    continue
+                }
+                let selected = o.id == context.selectedID
+                let body = selected ? Theme.selectedEvent : Theme.event
+                let rect = Rect(x: laneX, y: hoursTop + top, width: w, height: bottom - top)
+                grid.fill(rect, style: body)
+                for y in rect.y..<rect.maxY { grid.put("▏", x: laneX, y: y, style: selected ? body : Theme.eventEdge) }
+                // Narrow blocks (a week's columns) give the title the room, not the time.
+                let time = o.isDue ? "due " + context.dates.time(o.start) : context.dates.time(o.start)
+                let text = w >= 16 ? time + " " + label(o) : label(o)
+                grid.put(text, x: laneX + 1, y: rect.y, style: body.bolded, maxWidth: w - 1)
+                if rect.height > 1, !o.place.isEmpty {
+                    grid.put("@ " + o.place, x: laneX + 1, y: rect.y + 1, style: body, maxWidth: w - 1)
+                }
+                hits.append((o.id, rect))
+            }
+        }
+        // Hour labels.
+        for row in 0..<hourRows {
+            let hour = firstHour + row
+            guard hour < 24 else { break }
+            grid.put(String(format: "%02d:00", hour), x: area.x, y: hoursTop + row, style: Theme.hourLabel)
+        }
+        return hits
+    }
+
+    /// The text of an occurrence: its title, with marks for tasks, reminders and series.
+    static func label(_ o: Occurrence) -> String {
+        var text = o.title
+        if o.kind == .task { text = (o.status == .completed ? "[x] " : "[ ] ") + text }
+        if o.kind == .reminder { text = "(!) " + text }
+        if o.isRecurring { text += " ⟳" }
+        return text
+    }
+}

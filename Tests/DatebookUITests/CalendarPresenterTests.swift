@@ -1,0 +1,131 @@
+import DatebookKit
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+@Suite("Calendar tab, driven like a person would")
+struct CalendarPresenterTests {
+    func calendarApp() throws -> (AppCoordinator, SQLiteStore) {
+        let (app, store) = try Fixtures.app(items: Fixtures.calendarSample)
+        app.send(.switchTab(.calendar))
+        return (app, store)
+    }
+
+    @Test("it opens on today in the day view, and moves by day, period and to today")
+    func navigation() throws {
+        let (app, _) = try calendarApp()
+        let calendar = app.calendar.presenter
+        #expect(app.mode == .calendar)
+        #expect(calendar.view == .day)
+        #expect(calendar.selectedDay == Fixtures.date("2026-11-21 00:00"))
+        #expect(calendar.title == "Saturday 21 November 2026 · week 47")
+        app.send(.nextDay, .nextDay)
+        #expect(calendar.selectedDay == Fixtures.date("2026-11-23 00:00"))
+        app.send(.showWeek, .nextPeriod)
+        #expect(calendar.selectedDay == Fixtures.date("2026-11-30 00:00"))
+        #expect(calendar.weekDays.first == Fixtures.date("2026-11-30 00:00"))
+        #expect(calendar.title.hasPrefix("Week 49"))
+        app.send(.showAgenda, .previousPeriod)
+        #expect(calendar.selectedDay == Fixtures.date("2026-10-30 00:00"))
+        app.send(.today)
+        #expect(calendar.selectedDay == Fixtures.date("2026-11-21 00:00"))
+    }
+
+    @Test(": jumps to a typed date; a date that does not exist is refused and the text kept")
+    func goToDate() throws {
+        let (app, _) = try calendarApp()
+        app.send(.goToDateRequested)
+        #expect(app.mode == .prompt)
+        app.type("31/02")
+        app.send(.submit)
+        #expect(app.mode == .prompt)
+        #expect(app.status?.kind == .error)
+        #expect(app.calendar.prompt?.text == "31/02")
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("2026-12-24")
+        app.send(.submit)
+        #expect(app.mode == .calendar)
+        #expect(app.calendar.presenter.selectedDay == Fixtures.date("2026-12-24 00:00"))
+        app.send(.goToDateRequested, .back)
+        #expect(app.mode == .calendar)
+    }
+
+    @Test("j and k move through the day's events in order; Enter opens one; an edit shows at once")
+    func selectOpenEdit() throws {
+        let (app, store) = try calendarApp()
+        app.send(.nextDay, .nextDay)  // Monday 23
+        let calendar = app.calendar.presenter
+        #expect(try calendar.dayOccurrences().map(\.title) ==
+                ["Conference", "Standup", "Dentist", "会议准备 🎉", "Lunch with Ana", "Late review"])
+        #expect(calendar.selectedOccurrence?.title == "Conference")
+        app.send(.moveDown, .moveDown)
+        #expect(calendar.selectedOccurrence?.title == "Dentist")
+        app.send(.open)
+        #expect(app.mode == .details)
+        #expect(app.screen().contains("Main St 4"))
+        app.send(.edit)
+        app.send(.cursorEnd)
+        app.type(" (check-up)")
+        app.send(.save)
+        #expect(app.mode == .details)
+        app.send(.back)
+        #expect(app.mode == .calendar)
+        #expect(try calendar.dayOccurrences().map(\.title).contains("Dentist (check-up)"))
+        #expect(try store.item(id: Fixtures.id(22))?.title == "Dentist (check-up)")
+    }
+
+    @Test("n in the calendar prefills the selected day, and the new event shows there")
+    func newOnSelectedDay() throws {
+        let (app, _) = try calendarApp()
+        app.send(.goToDateRequested)
+        app.type("2026-12-03")
+        app.send(.submit)
+        app.send(.newRequested, .choose(.event))
+        let form = try #require(app.calendar.flow.form)
+        #expect(form.text(of: .start) == "2026-12-03 09:00")
+        #expect(form.text(of: .end) == "2026-12-03 10:00")
+        app.type("Book club")
+        app.send(.save)
+        #expect(app.mode == .calendar)
+        #expect(try app.calendar.presenter.dayOccurrences().map(\.title) == ["Book club"])
+        #expect(app.screen().contains("Book club"))
+    }
+
+    @Test("the month grid numbers ISO weeks, marks today, the selection and busy days")
+    func monthGrid() throws {
+        let (app, _) = try calendarApp()
+        let grid = try app.calendar.presenter.monthGrid()
+        #expect(grid.title == "November 2026")
+        #expect(grid.weekdays == ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"])
+        #expect(grid.weeks.map(\.number) == [44, 45, 46, 47, 48, 49])
+        let days = grid.weeks.flatMap(\.days)
+        #expect(days.first?.day == 26)
+        #expect(days.first?.inMonth == false)
+        let today = try #require(days.first { $0.isToday })
+        #expect(today.day == 21 && today.isSelected)
+        #expect(days.filter(\.hasEvents).map(\.day) == [22, 23, 24, 25])
+    }
+
+    @Test("the agenda lists days with their events from the selected day, skipping empty days")
+    func agenda() throws {
+        let (app, _) = try calendarApp()
+        app.send(.showAgenda)
+        let agenda = try app.calendar.presenter.agenda()
+        #expect(agenda.map(\.title) == ["Sun 22 Nov 2026", "Mon 23 Nov 2026", "Tue 24 Nov 2026", "Wed 25 Nov 2026"])
+        #expect(agenda[2].occurrences.map(\.title) == ["Conference", "Call the plumber"])
+        #expect(agenda[3].occurrences.map(\.isDue) == [true])
+        app.send(.moveDown, .moveDown)
+        #expect(app.calendar.presenter.selectedOccurrence?.title == "Standup")
+    }
+
+    @Test("completing from the calendar goes through History like everywhere else")
+    func completeFromCalendar() throws {
+        let (app, store) = try calendarApp()
+        app.send(.nextDay, .nextDay, .moveDown)  // Standup
+        app.send(.toggleComplete)
+        #expect(try store.item(id: Fixtures.id(21))?.status == .completed)
+        app.send(.switchTab(.events), .historyRequested)
+        #expect(app.events.history.viewState().rows.map(\.title) == ["Standup"])
+    }
+}
