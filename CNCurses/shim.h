@@ -4,17 +4,17 @@
  * the C globals stdscr/curscr/LINES/COLS/COLOR_PAIRS) and the signal handlers that put
  * the terminal back when the program is interrupted or crashes.
  *
- * The feature macros must come before any system header: without _XOPEN_SOURCE and
- * NCURSES_WIDECHAR, get_wch, cchar_t, setcchar and wcwidth are missing. _XOPEN_SOURCE
- * alone hides glibc's default (BSD and SVID) names, and then <signal.h> defines structs such as
- * `struct _libc_fpxreg` differently from the Glibc module Swift already has ("is not present
- * in definition of ... in module 'CNCurses'"); _DEFAULT_SOURCE brings them back in line.
+ * NCURSES_WIDECHAR alone turns on ncurses' wide-character API (get_wch, cchar_t, setcchar).
+ * No glibc feature macro (_XOPEN_SOURCE, _DEFAULT_SOURCE…) is set here: they change how
+ * glibc's headers define shared structs (fd_set's field is `fds_bits` under X/Open,
+ * `__fds_bits` otherwise), and a module that also sees Foundation or Dispatch then fails with
+ * "'__fds_bits' from module 'CDispatch' is not present in definition of 'fd_set' in module
+ * 'CNCurses'" — depending on build order, so a clean build may fail where an incremental one
+ * passed. The one X/Open function needed, wcwidth, is declared below instead.
  */
 #ifndef DATEBOOK_CNCURSES_SHIM_H
 #define DATEBOOK_CNCURSES_SHIM_H
 
-#define _XOPEN_SOURCE 700
-#define _DEFAULT_SOURCE 1
 #define NCURSES_WIDECHAR 1
 
 #include <locale.h>
@@ -26,6 +26,9 @@
 #include <termios.h>
 #include <unistd.h>
 #include <ncurses.h>
+
+/* X/Open, not declared by <wchar.h> without _XOPEN_SOURCE. */
+extern int wcwidth(wchar_t c);
 
 /* MARK: - Globals Swift 6 refuses to touch */
 
