@@ -119,14 +119,8 @@ public final class CalendarCoordinator: TabCoordinator {
                 // The typed text stays, so it can be corrected.
                 return .message(.error("\(error)"))
             }
-        case .cursorLeft: field.moveLeft()
-        case .cursorRight: field.moveRight()
-        case .cursorHome: field.moveHome()
-        case .cursorEnd: field.moveEnd()
-        case .deleteBackward: field.deleteBackward()
-        case .deleteForward: field.deleteForward()
-        case .insert(let c): field.insert(c)
-        default: return .ignored
+        default:
+            guard field.apply(intent) else { return .ignored }
         }
         prompt = field
         return .handled

@@ -154,16 +154,7 @@ public final class ItemFormPresenter {
             }
         default:
             var field = values[focus] ?? TextField()
-            switch intent {
-            case .cursorLeft: field.moveLeft()
-            case .cursorRight: field.moveRight()
-            case .cursorHome: field.moveHome()
-            case .cursorEnd: field.moveEnd()
-            case .deleteBackward: field.deleteBackward()
-            case .deleteForward: field.deleteForward()
-            case .insert(let c): field.insert(c)
-            default: break
-            }
+            field.apply(intent)
             values[focus] = field
         }
     }

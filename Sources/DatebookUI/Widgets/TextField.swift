@@ -40,6 +40,22 @@ public struct TextField: Equatable, Sendable {
         cursor = newText.count
     }
 
+    /// Applies an editing intent (cursor moves, deletes, a typed character); false for any other.
+    @discardableResult
+    public mutating func apply(_ intent: Intent) -> Bool {
+        switch intent {
+        case .cursorLeft: moveLeft()
+        case .cursorRight: moveRight()
+        case .cursorHome: moveHome()
+        case .cursorEnd: moveEnd()
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .insert(let c): insert(c)
+        default: return false
+        }
+        return true
+    }
+
     // MARK: - Drawing
 
     /// Draws the field in `width` columns, scrolled so the cursor shows; returns the cursor's column.
