@@ -193,7 +193,9 @@ public final class CalendarCoordinator: TabCoordinator {
             case .day, .week:
                 let context = TimeGridView.Context(calendar: dates.calendar, dates: dates, selectedID: selectedID,
                                                    firstHour: presenter.firstHour)
-                occurrenceHits = TimeGridView.render(try presenter.columns(), context: context, into: &grid, area: view)
+                let slot = 3600.0 / Double(TimeGridView.rowsPerHour(height: view.height))
+                occurrenceHits = TimeGridView.render(try presenter.columns(slot: slot), context: context, into: &grid,
+                                                     area: view)
             case .agenda:
                 let rows = AgendaView.render(try presenter.agenda(), selected: presenter.selection, dates: dates,
                                              today: dates.calendar.startOfDay(for: clock.now()), into: &grid, area: view)

@@ -278,15 +278,14 @@ public final class CalendarPresenter {
         return MonthGridState(title: "\(DateText.longMonths[c.month! - 1]) \(c.year!)", weekdays: weekdays, weeks: weeks)
     }
 
-    /// The day columns of the day or week view.
-    public func columns() throws -> [DayColumnState] {
+    /// The day columns of the day or week view, laid out for rows of `slot` seconds.
+    public func columns(slot: TimeInterval = 3600) throws -> [DayColumnState] {
         let days = view == .week ? weekDays : [selectedDay]
         let today = calendar.startOfDay(for: clock.now())
         return try days.map { day in
             let range = dayRange(day)
-            // One screen row is an hour.
             let (allDay, timed) = DayLayout.place(try occurrences(in: range), dayStart: range.start, dayEnd: range.end,
-                                                  slot: 3600)
+                                                  slot: slot)
             let title = view == .week ? String(dates.day(day).split(separator: " ").prefix(2).joined(separator: " "))
                 : dates.day(day)
             return DayColumnState(date: day, title: title, isToday: day == today,

@@ -25,7 +25,10 @@ public enum TimeGridView {
         let columnWidth = (area.width - labelWidth) / columns.count
         let hoursTop = area.y + 2
         let hourRows = area.height - 2
-        let firstHour = max(0, min(context.firstHour, 24 - hourRows))
+        let perHour = rowsPerHour(height: area.height)
+        let slot = 3600.0 / Double(perHour)
+        let firstHour = max(0, min(context.firstHour, 24 - hourRows / perHour))
+        let firstRow = firstHour * perHour
 
         for (i, column) in columns.enumerated() {
             let x = area.x + labelWidth + i * columnWidth
@@ -48,9 +51,9 @@ public enum TimeGridView {
             for placed in column.timed {
                 let o = placed.occurrence
                 let dayStart = column.date
-                let startRow = Int((max(o.start, dayStart).timeIntervalSince(dayStart)) / 3600) - firstHour
+                let startRow = Int((max(o.start, dayStart).timeIntervalSince(dayStart)) / slot) - firstRow
                 let endMoment = max(o.end, o.start.addingTimeInterval(900))
-                let endRow = Int(ceil(min(endMoment.timeIntervalSince(dayStart), 86_400) / 3600)) - firstHour
+                let endRow = Int(ceil(min(endMoment.timeIntervalSince(dayStart), 86_400) / slot)) - firstRow
                 let top = max(0, startRow)
                 let bottom = min(hourRows, max(endRow, startRow + 1))
                 let laneWidth = max(1, width / placed.lanes)
@@ -77,13 +80,19 @@ public enum TimeGridView {
                 hits.append((o.id, rect))
             }
         }
-        // Hour labels.
+        // Hour labels, and `:30` between them when an hour has two rows.
         for row in 0..<hourRows {
-            let hour = firstHour + row
-            guard hour < 24 else { break }
-            grid.put(String(format: "%02d:00", hour), x: area.x, y: hoursTop + row, style: Theme.hourLabel)
+            let slotIndex = firstRow + row
+            guard slotIndex < 24 * perHour else { break }
+            let label = slotIndex % perHour == 0 ? String(format: "%02d:00", slotIndex / perHour) : "  :30"
+            grid.put(label, x: area.x, y: hoursTop + row, style: Theme.hourLabel)
         }
         return hits
+    }
+
+    /// Screen rows per hour: two (half hours) when the working day, 07:00 to 23:00, fits that way.
+    public static func rowsPerHour(height: Int) -> Int {
+        height - 2 >= 32 ? 2 : 1
     }
 
     /// The text of an occurrence: its title, with marks for tasks, reminders and series.
