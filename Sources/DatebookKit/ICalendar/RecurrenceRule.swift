@@ -27,16 +27,21 @@ enum RecurrenceRule {
         return nil
     }
 
-    /// `rule` with its end changed: `until` (stored seconds, written in UTC, or as a date for
-    /// an all-day series) and `count`, each removed when nil. nil when libical cannot read it.
-    static func changingEnd(of rule: String, until: Double?, count: Int?, isDate: Bool) -> String? {
+    /// `rule` with its end changed: `until` and `count`, each removed when nil; nil when
+    /// libical cannot read the rule.
+    ///
+    /// `until` is in stored seconds of `zone`, and written as RFC 5545 asks: a date for an
+    /// all-day series, a floating time for a floating one, else UTC.
+    static func changingEnd(of rule: String, until: Double?, count: Int?, isDate: Bool, zone: ItemTimeZone)
+        -> String?
+    {
         Libical.prepare()
         Libical.clearError()
         var recurrence = icalrecurrencetype_from_string(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { return nil }
         if let until {
-            recurrence.until = icaltime_from_timet_with_zone(
-                time_t(until), isDate ? 1 : 0, isDate ? nil : icaltimezone_get_utc_timezone())
+            let utc = isDate || zone == .floating ? nil : icaltimezone_get_utc_timezone()
+            recurrence.until = icaltime_from_timet_with_zone(time_t(until), isDate ? 1 : 0, utc)
         } else {
             recurrence.until = icaltime_null_time()
         }
