@@ -20,8 +20,12 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Binding values straight to SQLite for fast bulk writes.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // iCalendar: parsing, writing, recurrence expansion and time zones.
+                "CLibical",
             ]
         ),
+        // The system library over libical; imported by the files of DatebookKit/ICalendar alone.
+        .systemLibrary(name: "CLibical", path: "CLibical"),
         // Screens without ncurses: coordinators, presenters, widgets, the key table, the cell grid.
         .target(name: "DatebookUI", dependencies: ["DatebookKit"]),
         // The system library over ncursesw; imported by DatebookCurses alone.
@@ -38,7 +42,7 @@ let package = Package(
         ),
         // `make bench`: seeds a large database and measures the first frame and key handling.
         .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookUI"]),
-        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"]),
+        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: []),

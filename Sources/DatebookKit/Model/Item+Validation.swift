@@ -22,7 +22,9 @@ extension Item {
     ///
     /// The rules: a title is required; an event needs a start and an end no earlier than it;
     /// a reminder needs a time to ring at; a task needs nothing else. Every time's end must
-    /// not come before its start; priority is 0–9; alarm minutes are not negative.
+    /// not come before its start; priority is 0–9; alarm minutes are not negative. A repeat
+    /// rule must be one libical reads, on an item with a start (or a due date), and must not
+    /// end (UNTIL) before that start.
     public func validate() -> [ValidationIssue] {
         var issues: [ValidationIssue] = []
         if title.allSatisfy(\.isWhitespace) {
@@ -50,6 +52,19 @@ extension Item {
         }
         if let alarm, alarm.minutesBefore < 0 {
             issues.append(ValidationIssue(field: .alarm, message: "Alarm minutes cannot be negative"))
+        }
+        if let repeatRule {
+            if let anchor = times.first?.start ?? due {
+                let coding = StoredTime(timeZone: .current)
+                if let problem = RecurrenceRule.problem(
+                    repeatRule, start: coding.seconds(anchor, timeZone), isDate: allDay && timeZone == .floating,
+                    zone: timeZone)
+                {
+                    issues.append(ValidationIssue(field: .repeatRule, message: problem))
+                }
+            } else {
+                issues.append(ValidationIssue(field: .repeatRule, message: "A repeating item needs a start"))
+            }
         }
         return issues
     }

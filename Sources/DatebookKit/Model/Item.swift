@@ -43,11 +43,12 @@ public struct Alarm: Equatable, Hashable, Sendable, Codable {
 ///
 /// A plain value: persistence lives in the store, validation in `Item+Validation.swift`.
 public struct Item: Identifiable, Equatable, Hashable, Sendable {
-    /// Stable RFC 4122 UUID; also the iCalendar UID.
+    /// Stable RFC 4122 UUID; also the iCalendar UID unless `icalUID` says otherwise.
     public var id: UUID
     public var kind: ItemKind
     public var title: String
-    /// Child times (seed 000). Ordered by start.
+    /// Child times (seed 000). Ordered by start. For a recurring item, the first is the first
+    /// instance of the series (iCalendar DTSTART and DTEND).
     public var times: [ItemTime]
     public var allDay: Bool
     public var place: String
@@ -58,9 +59,32 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
     public var alarm: Alarm?
     /// An RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, kept as text.
     public var repeatRule: String?
-    /// File paths (a photo, a document).
+    /// File paths (a photo, a document), or the URIs of iCalendar ATTACH properties.
     public var attachments: [String]
+    /// The first category (iCalendar CATEGORIES holds a list: the rest is `moreCategories`).
     public var category: String
+    /// How the times are anchored: UTC instants, a named zone, or floating wall-clock times.
+    public var timeZone: ItemTimeZone
+    /// The iCalendar UID when it is not `id` (an imported item keeps the UID it came with);
+    /// nil means the lowercase `id`. See `icalendarUID`.
+    public var icalUID: String?
+    /// More instances of the series (iCalendar RDATE), as instants like `times`.
+    public var recurrenceDates: [Date]
+    /// Instances taken out of the series (iCalendar EXDATE), by their original start.
+    public var exceptionDates: [Date]
+    /// Instances changed or cancelled one at a time (iCalendar RECURRENCE-ID).
+    public var overrides: [RecurrenceOverride]
+    /// Who organizes it (iCalendar ORGANIZER).
+    public var organizer: Participant?
+    /// Who is invited (iCalendar ATTENDEE).
+    public var attendees: [Participant]
+    /// The categories after `category`, in order.
+    public var moreCategories: [String]
+    /// iCalendar properties and components Datebook does not read, kept verbatim and written
+    /// back on export: each is one unfolded content line (`X-MOZ-GENERATION:3`,
+    /// `CLASS:PRIVATE`) or a whole component (`BEGIN:VALARM` … `END:VALARM`, lines joined
+    /// by CRLF).
+    public var extraProperties: [String]
     public var status: ItemStatus
     /// When the item was last completed, deleted into History or reopened.
     public var statusChangedAt: Date?
@@ -84,7 +108,16 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         status: ItemStatus = .active,
         statusChangedAt: Date? = nil,
         created: Date,
-        updated: Date? = nil
+        updated: Date? = nil,
+        timeZone: ItemTimeZone = .utc,
+        icalUID: String? = nil,
+        recurrenceDates: [Date] = [],
+        exceptionDates: [Date] = [],
+        overrides: [RecurrenceOverride] = [],
+        organizer: Participant? = nil,
+        attendees: [Participant] = [],
+        moreCategories: [String] = [],
+        extraProperties: [String] = []
     ) {
         self.id = id
         self.kind = kind
@@ -103,6 +136,15 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         self.statusChangedAt = statusChangedAt
         self.created = created
         self.updated = updated ?? created
+        self.timeZone = timeZone
+        self.icalUID = icalUID
+        self.recurrenceDates = recurrenceDates
+        self.exceptionDates = exceptionDates
+        self.overrides = overrides
+        self.organizer = organizer
+        self.attendees = attendees
+        self.moreCategories = moreCategories
+        self.extraProperties = extraProperties
     }
 }
 
@@ -117,6 +159,21 @@ extension Item {
 
     /// The date the Events list sorts by: the first start, else the due date.
     public var sortDate: Date? { start ?? due }
+
+    /// True for a recurring series: it has a repeat rule or extra dates (RDATE).
+    public var isRecurring: Bool { repeatRule != nil || !recurrenceDates.isEmpty }
+
+    /// The iCalendar UID: `icalUID`, else the lowercase `id`.
+    public var icalendarUID: String { icalUID ?? id.uuidString.lowercased() }
+
+    /// Every category in order: `category` then `moreCategories`, empty names left out.
+    public var categories: [String] {
+        get { ([category] + moreCategories).filter { !$0.isEmpty } }
+        set {
+            category = newValue.first ?? ""
+            moreCategories = Array(newValue.dropFirst())
+        }
+    }
 
     /// True when an active item's moment has passed: an event's end (or start), a task's due date.
     public func isOverdue(at now: Date) -> Bool {

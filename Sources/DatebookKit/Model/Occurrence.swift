@@ -18,11 +18,13 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
     public var recurrenceID: Date?
     /// True when this is a task's due date rather than a time it happens at.
     public var isDue: Bool
+    /// The item's iCalendar UID (`Item.icalendarUID`).
+    public var uid: String
 
     public init(
         itemID: UUID, kind: ItemKind, title: String, place: String = "", start: Date, end: Date,
         allDay: Bool = false, status: ItemStatus = .active, isRecurring: Bool = false,
-        recurrenceID: Date? = nil, isDue: Bool = false
+        recurrenceID: Date? = nil, isDue: Bool = false, uid: String? = nil
     ) {
         self.itemID = itemID
         self.kind = kind
@@ -35,6 +37,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
         self.isRecurring = isRecurring
         self.recurrenceID = recurrenceID
         self.isDue = isDue
+        self.uid = uid ?? itemID.uuidString.lowercased()
     }
 
     /// Unique among the occurrences of a query: the item and, for a series, the instance.

@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 
-/// How an item maps to the rows of `item`, `item_time` and `item_attachment`.
+/// How an item maps to the rows of `item` and its child tables (`item_time`,
+/// `item_attachment`, `item_recurrence_date`, `item_override`, `item_participant`,
+/// `item_category`, `item_extra`).
 extension Item {
     // MARK: - Columns
 
@@ -12,14 +14,16 @@ extension Item {
     static let selectColumns = """
         id, uid, kind, CAST(title AS BLOB), all_day, CAST(place AS BLOB), CAST(notes AS BLOB), due,
         priority, alarm_minutes, CAST(alarm_sound AS BLOB), CAST(repeat_rule AS BLOB),
-        CAST(category AS BLOB), status, status_changed_at, created, updated
+        CAST(category AS BLOB), status, status_changed_at, created, updated, CAST(ical_uid AS BLOB),
+        time_zone
         """
 
     /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
     static let writeColumns = [
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
-        "updated", "sort_at",
+        "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
+        "expanded_until",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -28,7 +32,7 @@ extension Item {
         VALUES (\(writeColumns.map { _ in "?" }.joined(separator: ", ")))
         """
 
-    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is parameter 18.
+    /// `UPDATE item SET ... WHERE id = ?` for every written column; the row id is the last parameter.
     static let updateSQL =
         "UPDATE item SET \(writeColumns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?"
 
@@ -37,15 +41,33 @@ extension Item {
     /// The stored form of the id: the lowercase UUID.
     var uid: String { id.uuidString.lowercased() }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 17 of `statement`.
-    func bindColumns(to statement: WriteStatement) throws {
+    /// The `time_zone` column: NULL for UTC, '' for floating, else the TZID.
+    var timeZoneColumn: String? {
+        switch timeZone {
+        case .utc: return nil
+        case .floating: return ""
+        case let .named(name): return name
+        }
+    }
+
+    /// The time zone a `time_zone` column holds.
+    static func timeZone(column: String?) -> ItemTimeZone {
+        guard let column else { return .utc }
+        return column.isEmpty ? .floating : .named(column)
+    }
+
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 23 of `statement`.
+    ///
+    /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
+    /// instant, so the Events list sorts floating items among the others where they show.
+    func bindColumns(to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?) throws {
         try statement.bind(uid, at: 1)
         try statement.bind(kind.rawValue, at: 2)
         try statement.bind(title, at: 3)
         try statement.bind(allDay, at: 4)
         try statement.bind(place, at: 5)
         try statement.bind(notes, at: 6)
-        try statement.bind(due?.unixSeconds, at: 7)
+        try statement.bind(due.map { coding.seconds($0, timeZone) }, at: 7)
         try statement.bind(priority, at: 8)
         try statement.bind(alarm?.minutesBefore, at: 9)
         try statement.bind(alarm?.sound, at: 10)
@@ -56,6 +78,12 @@ extension Item {
         try statement.bind(created.unixSeconds, at: 15)
         try statement.bind(updated.unixSeconds, at: 16)
         try statement.bind(sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
+        try statement.bind(icalendarUID, at: 18)
+        try statement.bind(timeZoneColumn, at: 19)
+        try statement.bind(series?.start, at: 20)
+        try statement.bind(series?.end, at: 21)
+        try statement.bind(series?.span, at: 22)
+        try statement.bind(series?.expandedUntil, at: 23)
     }
 
     /// The item exactly as it reads back from the database.
@@ -69,6 +97,18 @@ extension Item {
         item.created = created.storedForm
         item.updated = updated.storedForm
         item.statusChangedAt = statusChangedAt?.storedForm
+        item.recurrenceDates = recurrenceDates.map(\.storedForm)
+        item.exceptionDates = exceptionDates.map(\.storedForm)
+        item.overrides = overrides.map { override in
+            var stored = override
+            stored.recurrenceID = override.recurrenceID.storedForm
+            stored.start = override.start.storedForm
+            stored.end = override.end?.storedForm
+            return stored
+        }
+        if icalUID == id.uuidString.lowercased() {
+            item.icalUID = nil
+        }
         if status != .active && item.statusChangedAt == nil {
             item.statusChangedAt = item.updated
         }
@@ -77,7 +117,8 @@ extension Item {
 
     // MARK: - Reading
 
-    /// Builds an item from a row of `selectColumns` and its children.
+    /// Builds an item from a row of `selectColumns` and its children, every date as stored
+    /// (wall-clock seconds for a floating item: see `convertingStoredDates(with:)`).
     init(row: Row, times: [ItemTime], attachments: [String]) throws(StoreError) {
         let uidText: String = row[1]
         guard let id = UUID(uuidString: uidText) else {
@@ -109,8 +150,31 @@ extension Item {
             status: status,
             statusChangedAt: (row[14] as Double?).map(Date.init(unixSeconds:)),
             created: Date(unixSeconds: row[15]),
-            updated: Date(unixSeconds: row[16])
+            updated: Date(unixSeconds: row[16]),
+            timeZone: Self.timeZone(column: row[18])
         )
+        let icalUID = Self.optionalText(row[17])
+        self.icalUID = icalUID == uidText ? nil : icalUID
+    }
+
+    /// The item with every date read back from its stored form: wall-clock seconds become the
+    /// instants they are in `coding`'s zone for a floating item; nothing changes for others.
+    func convertingStoredDates(with coding: StoredTime) -> Item {
+        guard timeZone == .floating else { return self }
+        var item = self
+        func convert(_ date: Date) -> Date { coding.date(date.unixSeconds, .floating) }
+        item.times = times.map { ItemTime(start: convert($0.start), end: $0.end.map(convert)) }
+        item.due = due.map(convert)
+        item.recurrenceDates = recurrenceDates.map(convert)
+        item.exceptionDates = exceptionDates.map(convert)
+        item.overrides = overrides.map { override in
+            var converted = override
+            converted.recurrenceID = convert(override.recurrenceID)
+            converted.start = convert(override.start)
+            converted.end = override.end.map(convert)
+            return converted
+        }
+        return item
     }
 
     /// Text read as bytes, every character kept (NUL too).

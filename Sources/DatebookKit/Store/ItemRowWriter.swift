@@ -4,37 +4,103 @@ import GRDB
 /// Writes whole items (the `item` row and its child rows) inside a transaction.
 ///
 /// Holds its prepared statements, so writing many items only re-binds. A new item costs one
-/// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`.
+/// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`. A recurring
+/// item also gets its instances written to `item_instance` (see `SeriesInstances`).
 struct ItemRowWriter {
     private let db: Database
+    private let coding: StoredTime
     private let insertItem: WriteStatement
     private let updateItem: WriteStatement
-    private let deleteTimes: WriteStatement
-    private let deleteAttachments: WriteStatement
+    private let deleteChildren: [WriteStatement]
     private let insertTime: WriteStatement
     private let insertAttachment: WriteStatement
+    private let insertRecurrenceDate: WriteStatement
+    private let insertOverride: WriteStatement
+    private let insertParticipant: WriteStatement
+    private let insertCategory: WriteStatement
+    private let insertExtra: WriteStatement
+    private let insertInstance: WriteStatement
+    /// The VTIMEZONEs of `time_zone_definition`, by TZID.
+    private let zoneDefinitions: [String: String]
+
+    /// The child tables emptied before an item is written again.
+    static let childTables = [
+        "item_time", "item_attachment", "item_recurrence_date", "item_override", "item_participant",
+        "item_category", "item_extra", "item_instance",
+    ]
 
     // MARK: - Creating
 
     /// Prepares the statements on `db`; use it only inside one write transaction.
-    init(_ db: Database) throws {
+    init(_ db: Database, times coding: StoredTime) throws {
         self.db = db
+        self.coding = coding
         insertItem = try WriteStatement(db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
         updateItem = try WriteStatement(db, sql: Item.updateSQL)
-        deleteTimes = try WriteStatement(db, sql: "DELETE FROM item_time WHERE item = ?")
-        deleteAttachments = try WriteStatement(db, sql: "DELETE FROM item_attachment WHERE item = ?")
+        deleteChildren = try Self.childTables.map { table in
+            try WriteStatement(db, sql: "DELETE FROM \(table) WHERE item = ?")
+        }
         insertTime = try WriteStatement(
             db, sql: #"INSERT INTO item_time (item, position, start, "end") VALUES (?, ?, ?, ?)"#)
         insertAttachment = try WriteStatement(
             db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
+        insertRecurrenceDate = try WriteStatement(
+            db, sql: "INSERT INTO item_recurrence_date (item, is_exception, position, at) VALUES (?, ?, ?, ?)")
+        insertOverride = try WriteStatement(
+            db,
+            sql: """
+                INSERT OR REPLACE INTO item_override
+                    (item, recurrence_id, cancelled, start, "end", title, place, notes)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        insertParticipant = try WriteStatement(
+            db,
+            sql: """
+                INSERT INTO item_participant
+                    (item, position, is_organizer, address, name, role, status, other_parameters)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        insertCategory = try WriteStatement(
+            db, sql: "INSERT INTO item_category (item, position, name) VALUES (?, ?, ?)")
+        insertExtra = try WriteStatement(
+            db, sql: "INSERT INTO item_extra (item, position, override, text) VALUES (?, ?, ?, ?)")
+        insertInstance = try WriteStatement(
+            db,
+            sql: #"""
+                INSERT OR REPLACE INTO item_instance (start, item, recurrence_id, "end", changed)
+                VALUES (?, ?, ?, ?, ?)
+                """#)
+        zoneDefinitions = try Dictionary(
+            Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
+                (row[0] as String, row[1] as String)
+            },
+            uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The series of a recurring item, with the VTIMEZONE of its zone if the database has one.
+    func seriesDefinition(of item: Item) -> SeriesDefinition {
+        SeriesDefinition(item, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { zoneDefinitions[$0] })
     }
 
     // MARK: - Writing
 
     /// Inserts the item, or replaces the stored item with the same id, with all its children.
-    func write(_ item: Item) throws {
+    ///
+    /// `instances` are the series' instances when the caller expanded them already (an import
+    /// expands on another thread); otherwise a recurring item is expanded here, up to `horizon`.
+    /// Returns the item's row id.
+    @discardableResult
+    func write(_ item: Item, horizon: Double, instances given: SeriesInstances? = nil) throws -> Int64 {
+        let instances: SeriesInstances?
+        if let given {
+            instances = given
+        } else if item.isRecurring {
+            instances = SeriesInstances(seriesDefinition(of: item), horizon: horizon)
+        } else {
+            instances = nil
+        }
         let rowID: Int64
-        try item.bindColumns(to: insertItem)
+        try item.bindColumns(to: insertItem, times: coding, series: instances?.row)
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
         } else {
@@ -44,19 +110,40 @@ struct ItemRowWriter {
                 throw StoreError.failed("item \(item.uid) could be neither inserted nor found")
             }
             rowID = existing
-            try item.bindColumns(to: updateItem)
+            try item.bindColumns(to: updateItem, times: coding, series: instances?.row)
             try updateItem.bind(existing, at: Int32(Item.writeColumns.count + 1))
             try updateItem.run()
-            try deleteTimes.bind(existing, at: 1)
-            try deleteTimes.run()
-            try deleteAttachments.bind(existing, at: 1)
-            try deleteAttachments.run()
+            for statement in deleteChildren {
+                try statement.bind(existing, at: 1)
+                try statement.run()
+            }
         }
+        try writeChildren(of: item, rowID: rowID)
+        if let instances {
+            try writeInstances(instances, rowID: rowID)
+        }
+        return rowID
+    }
+
+    /// Writes the instances of a series whose stored ones were deleted.
+    func writeInstances(_ instances: SeriesInstances, rowID: Int64) throws {
+        for instance in instances.instances {
+            try insertInstance.bind(instance.start, at: 1)
+            try insertInstance.bind(rowID, at: 2)
+            try insertInstance.bind(instance.recurrenceID, at: 3)
+            try insertInstance.bind(instance.end, at: 4)
+            try insertInstance.bind(instance.isChanged, at: 5)
+            try insertInstance.run()
+        }
+    }
+
+    private func writeChildren(of item: Item, rowID: Int64) throws {
+        let zone = item.timeZone
         for (position, time) in item.times.enumerated() {
             try insertTime.bind(rowID, at: 1)
             try insertTime.bind(position, at: 2)
-            try insertTime.bind(time.start.unixSeconds, at: 3)
-            try insertTime.bind(time.end?.unixSeconds, at: 4)
+            try insertTime.bind(coding.seconds(time.start, zone), at: 3)
+            try insertTime.bind(time.end.map { coding.seconds($0, zone) }, at: 4)
             try insertTime.run()
         }
         for (position, path) in item.attachments.enumerated() {
@@ -64,6 +151,58 @@ struct ItemRowWriter {
             try insertAttachment.bind(position, at: 2)
             try insertAttachment.bind(path, at: 3)
             try insertAttachment.run()
+        }
+        for (isException, dates) in [(false, item.recurrenceDates), (true, item.exceptionDates)] {
+            for (position, date) in dates.enumerated() {
+                try insertRecurrenceDate.bind(rowID, at: 1)
+                try insertRecurrenceDate.bind(isException, at: 2)
+                try insertRecurrenceDate.bind(position, at: 3)
+                try insertRecurrenceDate.bind(coding.seconds(date, zone), at: 4)
+                try insertRecurrenceDate.run()
+            }
+        }
+        var extraPosition = 0
+        func writeExtras(_ texts: [String], override: Double?) throws {
+            for text in texts {
+                try insertExtra.bind(rowID, at: 1)
+                try insertExtra.bind(extraPosition, at: 2)
+                try insertExtra.bind(override, at: 3)
+                try insertExtra.bind(text, at: 4)
+                try insertExtra.run()
+                extraPosition += 1
+            }
+        }
+        try writeExtras(item.extraProperties, override: nil)
+        for override in item.overrides {
+            let recurrenceID = coding.seconds(override.recurrenceID, zone)
+            try insertOverride.bind(rowID, at: 1)
+            try insertOverride.bind(recurrenceID, at: 2)
+            try insertOverride.bind(override.isCancelled, at: 3)
+            try insertOverride.bind(coding.seconds(override.start, zone), at: 4)
+            try insertOverride.bind(override.end.map { coding.seconds($0, zone) }, at: 5)
+            try insertOverride.bind(override.title, at: 6)
+            try insertOverride.bind(override.place, at: 7)
+            try insertOverride.bind(override.notes, at: 8)
+            try insertOverride.run()
+            try writeExtras(override.extraProperties, override: recurrenceID)
+        }
+        let participants = (item.organizer.map { [($0, true)] } ?? []) + item.attendees.map { ($0, false) }
+        for (position, (participant, isOrganizer)) in participants.enumerated() {
+            try insertParticipant.bind(rowID, at: 1)
+            try insertParticipant.bind(position, at: 2)
+            try insertParticipant.bind(isOrganizer, at: 3)
+            try insertParticipant.bind(participant.address, at: 4)
+            try insertParticipant.bind(participant.name, at: 5)
+            try insertParticipant.bind(participant.role, at: 6)
+            try insertParticipant.bind(participant.status, at: 7)
+            try insertParticipant.bind(participant.otherParameters, at: 8)
+            try insertParticipant.run()
+        }
+        for (position, name) in item.moreCategories.enumerated() {
+            try insertCategory.bind(rowID, at: 1)
+            try insertCategory.bind(position, at: 2)
+            try insertCategory.bind(name, at: 3)
+            try insertCategory.run()
         }
     }
 }

@@ -19,7 +19,7 @@ extension SQLiteStore: ItemStore {
     public func activeItems(offset: Int, limit: Int) throws(StoreError) -> [Item] {
         guard limit > 0 else { return [] }
         return try read { db in
-            try Self.fetchItems(
+            try Self.fetchItems(coding: storedTime, 
                 db,
                 sql: """
                     SELECT id FROM item
@@ -59,7 +59,7 @@ extension SQLiteStore: ItemStore {
     public func historyItems(offset: Int, limit: Int) throws(StoreError) -> [Item] {
         guard limit > 0 else { return [] }
         return try read { db in
-            try Self.fetchItems(
+            try Self.fetchItems(coding: storedTime, 
                 db,
                 sql: """
                     SELECT id FROM item
@@ -113,7 +113,7 @@ extension SQLiteStore: ItemStore {
 
     public func item(id: UUID) throws(StoreError) -> Item? {
         try read { db in
-            try Self.fetchItems(
+            try Self.fetchItems(coding: storedTime, 
                 db, sql: "SELECT id FROM item WHERE uid = ?",
                 arguments: [id.uuidString.lowercased()]
             ).first
@@ -139,7 +139,7 @@ extension SQLiteStore: ItemStore {
             stored.created = storedCreated.map(Date.init(unixSeconds:)) ?? now
             stored.updated = now
             stored = stored.storedForm
-            try ItemRowWriter(db).write(stored)
+            try ItemRowWriter(db, times: storedTime).write(stored, horizon: recurrenceHorizon)
             return stored
         }
     }
@@ -193,49 +193,139 @@ extension SQLiteStore: ItemStore {
 
     // MARK: - Reading rows
 
-    /// Reads the items whose row ids a query selects, in its order, with their times and
-    /// attachments.
+    /// Reads the items whose row ids a query selects, in its order, with all their child rows,
+    /// dates read back through `coding`.
     ///
     /// The query reads only an index (a window skips its offset without touching the table);
     /// then the window's own rows and children are read by row id, 500 at a time.
-    static func fetchItems(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Item] {
+    static func fetchItems(coding: StoredTime, _ db: Database, sql: String, arguments: StatementArguments) throws
+        -> [Item]
+    {
         let rowIDs = try Int64.fetchAll(db, sql: sql, arguments: arguments)
         var rows: [Int64: Row] = [:]
-        var times: [Int64: [ItemTime]] = [:]
-        var attachments: [Int64: [String]] = [:]
+        var children: [Int64: Children] = [:]
         for start in stride(from: 0, to: rowIDs.count, by: 500) {
             let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
             let placeholders = chunk.map { _ in "?" }.joined(separator: ",")
             let arguments = StatementArguments(chunk)
-            let itemRows = try Row.fetchCursor(
-                db, sql: "SELECT \(Item.selectColumns) FROM item WHERE id IN (\(placeholders))",
-                arguments: arguments)
-            while let row = try itemRows.next() {
+            func each(_ sql: String, _ body: (Row) throws -> Void) throws {
+                let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+                while let row = try cursor.next() {
+                    try body(row)
+                }
+            }
+            try each("SELECT \(Item.selectColumns) FROM item WHERE id IN (\(placeholders))") { row in
                 rows[row[0]] = row.copy()
             }
-            let timeRows = try Row.fetchCursor(
-                db,
-                sql: #"SELECT item, start, "end" FROM item_time WHERE item IN (\#(placeholders)) ORDER BY item, position"#,
-                arguments: arguments)
-            while let row = try timeRows.next() {
+            try each(
+                #"SELECT item, start, "end" FROM item_time WHERE item IN (\#(placeholders)) ORDER BY item, position"#
+            ) { row in
                 let end = (row[2] as Double?).map(Date.init(unixSeconds:))
-                times[row[0], default: []].append(ItemTime(start: Date(unixSeconds: row[1]), end: end))
+                children[row[0], default: Children()].times.append(ItemTime(start: Date(unixSeconds: row[1]), end: end))
             }
-            let attachmentRows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT item, CAST(path AS BLOB) FROM item_attachment
-                    WHERE item IN (\(placeholders)) ORDER BY item, position
-                    """,
-                arguments: arguments)
-            while let row = try attachmentRows.next() {
-                attachments[row[0], default: []].append(Item.text(row[1]))
+            try each(
+                """
+                SELECT item, CAST(path AS BLOB) FROM item_attachment
+                WHERE item IN (\(placeholders)) ORDER BY item, position
+                """
+            ) { row in
+                children[row[0], default: Children()].attachments.append(Item.text(row[1]))
+            }
+            try each(
+                """
+                SELECT item, is_exception, at FROM item_recurrence_date
+                WHERE item IN (\(placeholders)) ORDER BY item, is_exception, position
+                """
+            ) { row in
+                let date = Date(unixSeconds: row[2])
+                if row[1] as Bool {
+                    children[row[0], default: Children()].exceptionDates.append(date)
+                } else {
+                    children[row[0], default: Children()].recurrenceDates.append(date)
+                }
+            }
+            try each(
+                """
+                SELECT item, override, CAST(text AS BLOB) FROM item_extra
+                WHERE item IN (\(placeholders)) ORDER BY item, position
+                """
+            ) { row in
+                let text = Item.text(row[2])
+                if let override = row[1] as Double? {
+                    children[row[0], default: Children()].overrideExtras[override, default: []].append(text)
+                } else {
+                    children[row[0], default: Children()].extraProperties.append(text)
+                }
+            }
+            try each(
+                #"""
+                SELECT item, recurrence_id, cancelled, start, "end", CAST(title AS BLOB), CAST(place AS BLOB),
+                       CAST(notes AS BLOB)
+                FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
+                """#
+            ) { row in
+                children[row[0], default: Children()].overrides.append(
+                    RecurrenceOverride(
+                        recurrenceID: Date(unixSeconds: row[1]), isCancelled: row[2],
+                        start: Date(unixSeconds: row[3]), end: (row[4] as Double?).map(Date.init(unixSeconds:)),
+                        title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
+                        notes: Item.optionalText(row[7])))
+            }
+            try each(
+                """
+                SELECT item, is_organizer, CAST(address AS BLOB), CAST(name AS BLOB), CAST(role AS BLOB),
+                       CAST(status AS BLOB), CAST(other_parameters AS BLOB)
+                FROM item_participant WHERE item IN (\(placeholders)) ORDER BY item, position
+                """
+            ) { row in
+                let participant = Participant(
+                    address: Item.text(row[2]), name: Item.optionalText(row[3]), role: Item.optionalText(row[4]),
+                    status: Item.optionalText(row[5]), otherParameters: Item.text(row[6]))
+                if row[1] as Bool {
+                    children[row[0], default: Children()].organizer = participant
+                } else {
+                    children[row[0], default: Children()].attendees.append(participant)
+                }
+            }
+            try each(
+                """
+                SELECT item, CAST(name AS BLOB) FROM item_category
+                WHERE item IN (\(placeholders)) ORDER BY item, position
+                """
+            ) { row in
+                children[row[0], default: Children()].moreCategories.append(Item.text(row[1]))
             }
         }
         return try rowIDs.compactMap { rowID in
-            try rows[rowID].map { row in
-                try Item(row: row, times: times[rowID] ?? [], attachments: attachments[rowID] ?? [])
+            guard let row = rows[rowID] else { return nil }
+            let found = children[rowID] ?? Children()
+            var item = try Item(row: row, times: found.times, attachments: found.attachments)
+            item.recurrenceDates = found.recurrenceDates
+            item.exceptionDates = found.exceptionDates
+            item.overrides = found.overrides.map { override in
+                var withExtras = override
+                withExtras.extraProperties = found.overrideExtras[override.recurrenceID.unixSeconds] ?? []
+                return withExtras
             }
+            item.organizer = found.organizer
+            item.attendees = found.attendees
+            item.moreCategories = found.moreCategories
+            item.extraProperties = found.extraProperties
+            return item.convertingStoredDates(with: coding)
         }
+    }
+
+    /// The child rows of one item, as read.
+    private struct Children {
+        var times: [ItemTime] = []
+        var attachments: [String] = []
+        var recurrenceDates: [Date] = []
+        var exceptionDates: [Date] = []
+        var overrides: [RecurrenceOverride] = []
+        var overrideExtras: [Double: [String]] = [:]
+        var organizer: Participant?
+        var attendees: [Participant] = []
+        var moreCategories: [String] = []
+        var extraProperties: [String] = []
     }
 }

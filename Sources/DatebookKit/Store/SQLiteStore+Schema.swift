@@ -3,8 +3,10 @@ import GRDB
 
 /// The database schema, one named migration per version.
 ///
-/// Dates are stored as Unix seconds (`REAL`, UTC instants). Every item has an integer row id
-/// for its child rows and a unique `uid`, the lowercase UUID the rest of Datebook knows.
+/// Dates are stored as Unix seconds (`REAL`, UTC instants), except in floating items (v3),
+/// whose dates are wall-clock seconds (see `WallClock`). Every item has an integer row id for
+/// its child rows and a unique `uid`, the lowercase UUID the rest of Datebook knows; since v3
+/// also a unique `ical_uid`, the iCalendar UID (the uid itself unless imported with another).
 ///
 /// `item.sort_at` repeats the date the Events list sorts by (the first time's start, else the
 /// due date, else `SQLiteStore.undatedSortKey`) so that the list is read straight from an index.
@@ -82,6 +84,105 @@ extension SQLiteStore {
                     CREATE INDEX item_time_start ON item_time (start);
                     CREATE INDEX item_time_span ON item_time (("end" - start));
                     CREATE INDEX item_due ON item (due) WHERE due IS NOT NULL;
+                    """)
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    -- iCalendar: the UID an item is known by elsewhere (its own uid unless it
+                    -- was imported with another), found again on the next import.
+                    ALTER TABLE item ADD COLUMN ical_uid TEXT;
+                    UPDATE item SET ical_uid = uid;
+                    CREATE UNIQUE INDEX item_ical_uid ON item (ical_uid);
+
+                    -- How the times are anchored: NULL for UTC instants, '' for floating times
+                    -- (kept as wall-clock seconds), else a TZID. Dates in a floating item's rows
+                    -- (item_time, due, recurrence dates, overrides, instances) are wall-clock
+                    -- seconds; every other date is Unix seconds.
+                    ALTER TABLE item ADD COLUMN time_zone TEXT;
+
+                    -- A recurring series: its first instance's start, its last instance's end
+                    -- (NULL when it never ends), its longest instance, and how far its instances
+                    -- are stored in item_instance (by original start; +inf when all are).
+                    ALTER TABLE item ADD COLUMN series_start REAL;
+                    ALTER TABLE item ADD COLUMN series_end REAL;
+                    ALTER TABLE item ADD COLUMN series_span REAL;
+                    ALTER TABLE item ADD COLUMN expanded_until REAL;
+                    CREATE INDEX item_series_expanded ON item (expanded_until) WHERE series_start IS NOT NULL;
+                    CREATE INDEX item_series_span ON item (series_span) WHERE series_start IS NOT NULL;
+
+                    -- RDATE (is_exception = 0) and EXDATE (1).
+                    CREATE TABLE item_recurrence_date (
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        is_exception INTEGER NOT NULL,
+                        position INTEGER NOT NULL,
+                        at REAL NOT NULL,
+                        PRIMARY KEY (item, is_exception, position)
+                    ) WITHOUT ROWID;
+
+                    -- One instance changed or cancelled (RECURRENCE-ID); NULL texts are the series'.
+                    CREATE TABLE item_override (
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        recurrence_id REAL NOT NULL,
+                        cancelled INTEGER NOT NULL DEFAULT 0,
+                        start REAL NOT NULL,
+                        "end" REAL,
+                        title TEXT,
+                        place TEXT,
+                        notes TEXT,
+                        PRIMARY KEY (item, recurrence_id)
+                    ) WITHOUT ROWID;
+
+                    -- ORGANIZER (is_organizer = 1) and ATTENDEEs.
+                    CREATE TABLE item_participant (
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        is_organizer INTEGER NOT NULL,
+                        address TEXT NOT NULL,
+                        name TEXT,
+                        role TEXT,
+                        status TEXT,
+                        other_parameters TEXT NOT NULL DEFAULT '',
+                        PRIMARY KEY (item, position)
+                    ) WITHOUT ROWID;
+
+                    -- The categories after item.category.
+                    CREATE TABLE item_category (
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        name TEXT NOT NULL,
+                        PRIMARY KEY (item, position)
+                    ) WITHOUT ROWID;
+
+                    -- iCalendar Datebook does not read, verbatim: the item's own (override NULL)
+                    -- or an override's (its recurrence_id).
+                    CREATE TABLE item_extra (
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        position INTEGER NOT NULL,
+                        override REAL,
+                        text TEXT NOT NULL,
+                        PRIMARY KEY (item, position)
+                    ) WITHOUT ROWID;
+
+                    -- VTIMEZONEs that came with imported files, for TZIDs that are not names
+                    -- of the system's time zone database.
+                    CREATE TABLE time_zone_definition (
+                        tzid TEXT PRIMARY KEY NOT NULL,
+                        vtimezone TEXT NOT NULL
+                    ) WITHOUT ROWID;
+
+                    -- The instances of every recurring series up to its expanded_until, EXDATEs
+                    -- taken out and overrides applied (changed = 1), so that a range of the
+                    -- calendar is one walk along the primary key.
+                    CREATE TABLE item_instance (
+                        start REAL NOT NULL,
+                        item INTEGER NOT NULL REFERENCES item (id) ON DELETE CASCADE,
+                        recurrence_id REAL NOT NULL,
+                        "end" REAL NOT NULL,
+                        changed INTEGER NOT NULL DEFAULT 0,
+                        PRIMARY KEY (start, item, recurrence_id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX item_instance_item ON item_instance (item);
                     """)
         }
         return migrator

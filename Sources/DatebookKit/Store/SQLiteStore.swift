@@ -18,11 +18,16 @@ public final class SQLiteStore: Sendable {
     public let clock: Clock
     /// Where `newItem(kind:title:)` takes ids from.
     public let ids: IDSource
+    /// The zone floating times are shown in (the `TZ` variable's by default).
+    public let timeZone: TimeZone
 
     /// How long a write waits for another connection's write to finish before giving up.
     static let busyTimeout: TimeInterval = 5
     /// The page cache of the connection, in KiB.
     static let cacheKibibytes = 32 * 1024
+    /// How far ahead of now the instances of a never-ending series are kept in
+    /// `item_instance`; a range past it is expanded live.
+    static let recurrenceHorizon: TimeInterval = 2 * 366 * 86_400
 
     let dbQueue: DatabaseQueue
     /// `PRAGMA data_version` when `hasExternalChanges()` last looked (or at opening).
@@ -35,7 +40,9 @@ public final class SQLiteStore: Sendable {
     /// - Throws: `StoreError.cannotOpen` when the folder cannot be created or written,
     ///   `.notADatabase` for a file that is not a Datebook database, `.newerVersion` for one
     ///   written by a newer Datebook (both left untouched), `.failed` for anything else.
-    public convenience init(path: String, clock: Clock = .system, ids: IDSource = .random) throws(StoreError) {
+    public convenience init(
+        path: String, clock: Clock = .system, ids: IDSource = .random, timeZone: TimeZone = .current
+    ) throws(StoreError) {
         try Self.prepareFolder(for: path)
         let dbQueue: DatabaseQueue
         do {
@@ -43,25 +50,31 @@ public final class SQLiteStore: Sendable {
         } catch {
             throw Self.openingError(error, path: path)
         }
-        try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids)
+        try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids, timeZone: timeZone)
     }
 
     /// A fresh, empty store in memory, gone when the store is.
-    public static func inMemory(clock: Clock = .system, ids: IDSource = .random) throws(StoreError) -> SQLiteStore {
+    public static func inMemory(
+        clock: Clock = .system, ids: IDSource = .random, timeZone: TimeZone = .current
+    ) throws(StoreError) -> SQLiteStore {
         let dbQueue: DatabaseQueue
         do {
             dbQueue = try DatabaseQueue(configuration: configuration())
         } catch {
             throw storeError(error)
         }
-        return try SQLiteStore(dbQueue: dbQueue, path: ":memory:", inMemory: true, clock: clock, ids: ids)
+        return try SQLiteStore(
+            dbQueue: dbQueue, path: ":memory:", inMemory: true, clock: clock, ids: ids, timeZone: timeZone)
     }
 
-    private init(dbQueue: DatabaseQueue, path: String, inMemory: Bool, clock: Clock, ids: IDSource) throws(StoreError) {
+    private init(
+        dbQueue: DatabaseQueue, path: String, inMemory: Bool, clock: Clock, ids: IDSource, timeZone: TimeZone
+    ) throws(StoreError) {
         self.dbQueue = dbQueue
         self.path = path
         self.clock = clock
         self.ids = ids
+        self.timeZone = timeZone
         do {
             try Self.checkIdentity(dbQueue, path: path)
             if !inMemory {
@@ -202,13 +215,22 @@ public final class SQLiteStore: Sendable {
             let issues = item.validate()
             if !issues.isEmpty { throw .invalid(issues) }
         }
+        let horizon = recurrenceHorizon
         try write { db in
-            let writer = try ItemRowWriter(db)
+            let writer = try ItemRowWriter(db, times: storedTime)
             for item in items {
-                try writer.write(item.storedForm)
+                try writer.write(item.storedForm, horizon: horizon)
             }
         }
     }
+
+    // MARK: - Stored times
+
+    /// How dates are written and read back: floating ones as wall-clock times in `timeZone`.
+    var storedTime: StoredTime { StoredTime(timeZone: timeZone) }
+
+    /// The original start up to which the instances of a never-ending series are kept, as of now.
+    var recurrenceHorizon: Double { clock.now().unixSeconds + Self.recurrenceHorizon }
 
     // MARK: - External changes
 

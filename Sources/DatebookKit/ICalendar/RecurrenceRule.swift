@@ -1,0 +1,60 @@
+internal import CLibical
+import Foundation
+
+/// What libical says about an RRULE value, for validation and for changing a rule's end.
+enum RecurrenceRule {
+    /// Why `rule` cannot repeat an item that starts at `start`, or nil when it can.
+    ///
+    /// A rule libical cannot read is refused, and so is one whose UNTIL comes before the
+    /// first start (RFC 5545 would leave a series of DTSTART alone, which is surely a mistake).
+    /// `start` is in stored seconds of `zone`.
+    static func problem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
+        Libical.prepare()
+        Libical.clearError()
+        let recurrence = icalrecurrencetype_from_string(rule)
+        if recurrence.freq == ICAL_NO_RECURRENCE || Libical.takeError() != nil {
+            return "The repeat rule cannot be read; write it as in iCalendar, e.g. FREQ=WEEKLY;BYDAY=MO"
+        }
+        guard
+            let iterator = RecurrenceIterator(
+                rule: rule, start: start, isDate: isDate, zone: zone, zoneDefinition: nil)
+        else {
+            return "The repeat rule cannot be expanded (libical refuses it)"
+        }
+        if let until = iterator.until, until < start {
+            return "The repeat rule ends (UNTIL) before the first start"
+        }
+        return nil
+    }
+
+    /// `rule` with its end changed: `until` and `count`, each removed when nil; nil when
+    /// libical cannot read the rule.
+    ///
+    /// `until` is in stored seconds of `zone`, and written as RFC 5545 asks: a date for an
+    /// all-day series, a floating time for a floating one, else UTC.
+    static func changingEnd(of rule: String, until: Double?, count: Int?, isDate: Bool, zone: ItemTimeZone)
+        -> String?
+    {
+        Libical.prepare()
+        Libical.clearError()
+        var recurrence = icalrecurrencetype_from_string(rule)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { return nil }
+        if let until {
+            let utc = isDate || zone == .floating ? nil : icaltimezone_get_utc_timezone()
+            recurrence.until = icaltime_from_timet_with_zone(time_t(until), isDate ? 1 : 0, utc)
+        } else {
+            recurrence.until = icaltime_null_time()
+        }
+        recurrence.count = Int32(count ?? 0)
+        return Libical.takeString(icalrecurrencetype_as_string_r(&recurrence))
+    }
+
+    /// The COUNT of `rule`, or nil when it has none or cannot be read.
+    static func count(of rule: String) -> Int? {
+        Libical.prepare()
+        let recurrence = icalrecurrencetype_from_string(rule)
+        _ = Libical.takeError()
+        guard recurrence.freq != ICAL_NO_RECURRENCE, recurrence.count > 0 else { return nil }
+        return Int(recurrence.count)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// The instances of a series the store keeps in `item_instance`, and its item row's series
+/// columns.
+///
+/// Rule instances are kept up to a horizon (two years ahead, see `SQLiteStore`), or all of
+/// them when the rule ends before it; RDATEs and overrides are always kept whole. A range of
+/// the calendar past the horizon expands the rest live (`live(_:after:from:to:)`).
+struct SeriesInstances: Sendable {
+    var instances: [SeriesInstance]
+    var row: SeriesRow
+
+    /// The most rule instances kept for one series; a rule that gives more (every minute for
+    /// years) keeps the rest for live expansion.
+    static let maximumKept = 5_000
+
+    /// `expanded_until` of a series whose instances are all kept.
+    static let complete = Double.greatestFiniteMagnitude
+
+    // MARK: - Expanding
+
+    /// Expands `definition` up to `horizon` (stored seconds of an original start).
+    init(_ definition: SeriesDefinition, horizon: Double) {
+        var starts: [Double] = []
+        var expandedUntil = Self.complete
+        var lastEnd: Double? = nil
+        var knowsLastEnd = true
+        if let rule = definition.rule,
+            let iterator = RecurrenceIterator(
+                rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
+                zoneDefinition: definition.zoneDefinition)
+        {
+            var steps = 0
+            while let start = iterator.next() {
+                steps += 1
+                if start >= horizon || starts.count >= Self.maximumKept {
+                    expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
+                    // How far the series goes: a COUNT is walked to its end, an UNTIL bounds it.
+                    if iterator.isUnbounded {
+                        knowsLastEnd = false
+                    } else if iterator.hasCount {
+                        var last = start
+                        while steps < RecurrenceIterator.maximumSteps, let next = iterator.next() {
+                            last = next
+                            steps += 1
+                        }
+                        if steps >= RecurrenceIterator.maximumSteps {
+                            knowsLastEnd = false
+                        } else {
+                            lastEnd = last + definition.duration
+                        }
+                    } else if let until = iterator.until {
+                        lastEnd = until + definition.duration
+                    }
+                    break
+                }
+                starts.append(start)
+            }
+        } else {
+            // No rule, or one libical cannot read: DTSTART and the RDATEs alone.
+            starts = [definition.start]
+        }
+        // RDATEs: all of them, once each.
+        if !definition.recurrenceDates.isEmpty {
+            starts = Array(Set(starts).union(definition.recurrenceDates)).sorted()
+        }
+        var instances: [SeriesInstance] = []
+        instances.reserveCapacity(starts.count + definition.overrides.count)
+        for start in starts where !definition.exceptionDates.contains(start) && definition.overrides[start] == nil {
+            instances.append(
+                SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false))
+        }
+        for (recurrenceID, override) in definition.overrides
+        where !override.isCancelled && !definition.exceptionDates.contains(recurrenceID) {
+            instances.append(
+                SeriesInstance(recurrenceID: recurrenceID, start: override.start, end: override.end, isChanged: true))
+        }
+        let first = min(definition.start, instances.map(\.start).min() ?? definition.start)
+        let longest = max(definition.duration, instances.map { $0.end - $0.start }.max() ?? 0)
+        let keptEnd = max(definition.start + definition.duration, instances.map(\.end).max() ?? 0)
+        let end: Double?
+        if expandedUntil == Self.complete {
+            end = keptEnd
+        } else if knowsLastEnd, let lastEnd {
+            end = max(lastEnd, keptEnd)
+        } else {
+            end = nil
+        }
+        self.instances = instances
+        row = SeriesRow(start: first, end: end, span: longest, expandedUntil: expandedUntil)
+    }
+
+    /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:
+    /// what a range of the calendar past the kept instances needs.
+    static func live(_ definition: SeriesDefinition, after expandedUntil: Double, from: Double, to: Double)
+        -> [SeriesInstance]
+    {
+        guard let rule = definition.rule,
+            let iterator = RecurrenceIterator(
+                rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
+                zoneDefinition: definition.zoneDefinition,
+                skippingTo: max(expandedUntil, from - definition.duration))
+        else { return [] }
+        var result: [SeriesInstance] = []
+        var steps = 0
+        while steps < RecurrenceIterator.maximumSteps, let start = iterator.next(), start < to {
+            steps += 1
+            guard start >= expandedUntil, start + max(definition.duration, 0) > from || start >= from,
+                !definition.exceptionDates.contains(start), definition.overrides[start] == nil
+            else { continue }
+            result.append(
+                SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false))
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// One instance of a recurring series changed or cancelled on its own (iCalendar
+/// RECURRENCE-ID): the rest of the series stays as it is, and nothing is duplicated.
+public struct RecurrenceOverride: Equatable, Hashable, Sendable {
+    /// The original start of the instance this replaces; it names the instance for good,
+    /// even when `start` moves it.
+    public var recurrenceID: Date
+    /// True when the instance does not take place (iCalendar STATUS:CANCELLED).
+    public var isCancelled: Bool
+    /// When the instance now starts.
+    public var start: Date
+    /// When the instance now ends; nil for a moment.
+    public var end: Date?
+    /// The instance's own title, or nil for the series'.
+    public var title: String?
+    /// The instance's own place, or nil for the series'.
+    public var place: String?
+    /// The instance's own notes, or nil for the series'.
+    public var notes: String?
+    /// iCalendar properties of the instance Datebook does not read, kept verbatim
+    /// (see `Item.extraProperties`).
+    public var extraProperties: [String]
+
+    public init(
+        recurrenceID: Date, isCancelled: Bool = false, start: Date, end: Date? = nil, title: String? = nil,
+        place: String? = nil, notes: String? = nil, extraProperties: [String] = []
+    ) {
+        self.recurrenceID = recurrenceID
+        self.isCancelled = isCancelled
+        self.start = start
+        self.end = end
+        self.title = title
+        self.place = place
+        self.notes = notes
+        self.extraProperties = extraProperties
+    }
+
+    /// The instance removed from its series: an override that cancels it.
+    public static func cancelled(_ recurrenceID: Date) -> RecurrenceOverride {
+        RecurrenceOverride(recurrenceID: recurrenceID, isCancelled: true, start: recurrenceID)
+    }
+}

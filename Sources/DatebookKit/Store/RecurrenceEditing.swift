@@ -1,0 +1,43 @@
+import Foundation
+
+/// Changes to one instance of a recurring series, for "this occurrence", "all occurrences"
+/// and "this and following" (all occurrences are changed with `ItemStore.save` and deleted
+/// with `ItemStore.delete`).
+///
+/// An instance changed or removed is kept as an exception of its series (an override, an
+/// EXDATE), never by copying the series. Instances are named by their recurrence ID: the
+/// original start, `Occurrence.recurrenceID`. Each method is one transaction.
+public protocol RecurrenceEditing: AnyObject {
+    /// Takes one instance out of its series (adds an EXDATE; drops its override, if any).
+    ///
+    /// - Throws: `StoreError.notFound` for an unknown item, `.invalid` when the item does not
+    ///   repeat.
+    @discardableResult
+    func deleteOccurrence(of id: UUID, recurrenceID: Date) throws -> Item
+
+    /// Changes one instance: its start, end, title, place or notes, as `change` says (its
+    /// `recurrenceID` names the instance). Replaces an earlier change of the same instance.
+    @discardableResult
+    func changeOccurrence(of id: UUID, to change: RecurrenceOverride) throws -> Item
+
+    /// Splits a series at an instance, for "this and following": the series ends before it
+    /// (UNTIL, or a smaller COUNT) and a new series, with a new id, starts with it and takes
+    /// the exceptions from there on. Both are saved; change the new one and save it again.
+    ///
+    /// At the first instance nothing is split: `ended` is nil and `following` is the series.
+    @discardableResult
+    func splitSeries(_ id: UUID, at recurrenceID: Date) throws -> SeriesSplit
+}
+
+/// The two halves of a split series.
+public struct SeriesSplit: Equatable, Sendable {
+    /// The series as it now ends, before the instance; nil when nothing came before it.
+    public var ended: Item?
+    /// The series from the instance on.
+    public var following: Item
+
+    public init(ended: Item?, following: Item) {
+        self.ended = ended
+        self.following = following
+    }
+}
