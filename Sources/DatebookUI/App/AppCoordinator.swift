@@ -18,7 +18,7 @@ public final class AppCoordinator: Application {
     private var placeholders: [Tab: PlaceholderCoordinator] = [:]
     private(set) var overlay: Overlay?
     public private(set) var status: StatusMessage?
-    private let store: ItemStore
+    private let store: DatebookStore
     private let clock: Clock
     private let dates: DateText
     private let keys: KeyTable
@@ -30,7 +30,7 @@ public final class AppCoordinator: Application {
     /// The kinds the New menu offers, in order.
     public static let newKinds: [ItemKind] = [.event, .task, .reminder]
 
-    public init(store: ItemStore & OccurrenceStore, clock: Clock, ids: IDSource, calendar: Calendar,
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
                 keys: KeyTable = .standard) {
         self.store = store
         self.clock = clock
@@ -64,7 +64,7 @@ public final class AppCoordinator: Application {
     public var mode: Mode {
         switch overlay {
         case .newMenu: return .menu
-        case .question: return .confirm
+        case .question(let question): return question.isYesNo ? .confirm : .choice
         case .help: return .help
         case nil: return active.mode
         }
@@ -97,8 +97,15 @@ public final class AppCoordinator: Application {
         case .newMenu(let selected):
             return handleMenu(intent, selected: selected)
         case .question(let question):
+            let key: Character?
+            switch intent {
+            case .answerYes: key = "y"
+            case .pick(let c): key = c
+            case .answerNo: key = nil
+            default: return .continue  // another key: the question stays
+            }
             overlay = nil
-            if intent == .answerYes { apply(question.onYes()) }
+            if let key, let choice = question.choices.first(where: { $0.key == key }) { apply(choice.action()) }
             return .continue
         case .help(let scroll):
             switch intent {
@@ -218,7 +225,9 @@ public final class AppCoordinator: Application {
             menuDialog(selected: selected).render(into: &grid, area: area)
         case .question(let question):
             cursor = nil
-            Dialog(title: "Confirm", lines: wrap(question.text, width: min(56, size.width - 6)), hint: "y yes · n no")
+            let hint = question.isYesNo ? "y yes · n no"
+                : question.choices.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · Esc cancel"
+            Dialog(title: "Confirm", lines: wrap(question.text, width: min(56, size.width - 6)), hint: hint)
                 .render(into: &grid, area: area)
         case .help(let scroll):
             cursor = nil

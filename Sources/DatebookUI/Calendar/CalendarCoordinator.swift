@@ -9,7 +9,7 @@ public final class CalendarCoordinator: TabCoordinator {
     public let flow: ItemFlow
     /// The `:` prompt's text while it is open.
     public private(set) var prompt: TextField?
-    private let store: ItemStore
+    private let store: DatebookStore
     private let clock: Clock
     private let dates: DateText
     /// Where things were drawn last, for the mouse.
@@ -17,7 +17,7 @@ public final class CalendarCoordinator: TabCoordinator {
     private var agendaHits: [(entry: Int, rect: Rect)] = []
     private var monthOrigin: Point?
 
-    public init(store: ItemStore & OccurrenceStore, clock: Clock, ids: IDSource, dates: DateText) {
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.store = store
         self.clock = clock
         self.dates = dates
@@ -88,6 +88,9 @@ public final class CalendarCoordinator: TabCoordinator {
         guard let item = try store.item(id: occurrence.itemID) else {
             presenter.reload()
             return .message(.error("That item no longer exists"))
+        }
+        if occurrence.isRecurring, item.status == .active, intent == .edit || intent == .delete {
+            return flow.askAboutSeries(intent, occurrence: occurrence, series: item)
         }
         switch intent {
         case .open: flow.showDetails(of: item)

@@ -11,7 +11,7 @@ public final class EventsCoordinator: TabCoordinator {
     /// True while History is showing (under any pushed item screen).
     public private(set) var showsHistory = false
 
-    public init(store: ItemStore, clock: Clock, ids: IDSource, dates: DateText) {
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         list = ItemListPresenter(source: .active, store: store, clock: clock, dates: dates)
         history = ItemListPresenter(source: .history, store: store, clock: clock, dates: dates)
         flow = ItemFlow(store: store, clock: clock, ids: ids, dates: dates)

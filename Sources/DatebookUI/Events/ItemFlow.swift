@@ -11,7 +11,7 @@ public final class ItemFlow {
     }
 
     private(set) var screens: [Screen] = []
-    private let store: ItemStore
+    private let store: DatebookStore
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
@@ -20,7 +20,7 @@ public final class ItemFlow {
     /// Tells the host which item was just saved (to select it).
     var didSave: (Item) -> Void = { _ in }
 
-    public init(store: ItemStore, clock: Clock, ids: IDSource, dates: DateText) {
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.store = store
         self.clock = clock
         self.ids = ids
@@ -59,6 +59,60 @@ public final class ItemFlow {
 
     public func edit(_ item: Item) {
         screens.append(.form(ItemFormPresenter(editing: item, store: store, clock: clock, ids: ids, dates: dates)))
+    }
+
+    /// Opens the form that changes one occurrence of a series.
+    public func editOccurrence(_ occurrence: Occurrence, of series: Item) {
+        screens.append(.form(ItemFormPresenter(editing: occurrence, of: series, store: store, clock: clock, ids: ids,
+                                               dates: dates)))
+    }
+
+    /// Asks whether an edit or a delete of a recurring event's occurrence is about this one,
+    /// this and the following ones, or all; a single occurrence changed or removed is kept as an
+    /// exception of the series, never a copy of it.
+    public func askAboutSeries(_ intent: Intent, occurrence: Occurrence, series: Item) -> TabResponse {
+        guard let recurrenceID = occurrence.recurrenceID else { return .ignored }
+        let deleting = intent == .delete
+        let when = dates.full(recurrenceID, withTime: !series.allDay)
+        let text = (deleting ? "Delete" : "Change") + " \u{201C}\(series.title)\u{201D} on \(when): which occurrences?"
+        return .ask(Question(text, choices: [
+            Question.Choice("o", "only this one") { [weak self] in
+                guard let self else { return .handled }
+                guard deleting else {
+                    editOccurrence(occurrence, of: series)
+                    return .handled
+                }
+                return perform("Deleted the occurrence on \(when); the rest of the series stays") {
+                    _ = try self.store.deleteOccurrence(of: series.id, recurrenceID: recurrenceID)
+                }
+            },
+            Question.Choice("f", "this and following") { [weak self] in
+                guard let self else { return .handled }
+                do {
+                    let split = try store.splitSeries(series.id, at: recurrenceID)
+                    guard deleting else {
+                        _ = reloadAll()
+                        edit(split.following)
+                        return .message(StatusMessage("Changes apply from \(when) on"))
+                    }
+                    return perform("Deleted the occurrences from \(when) on") {
+                        try self.store.delete(id: split.following.id)
+                    }
+                } catch {
+                    return .message(.error("Not done: \(error)"))
+                }
+            },
+            Question.Choice("a", "all") { [weak self] in
+                guard let self else { return .handled }
+                guard deleting else {
+                    edit(series)
+                    return .handled
+                }
+                return perform("Deleted \u{201C}\(series.title)\u{201D}; it is in History as not completed") {
+                    try self.store.delete(id: series.id)
+                }
+            },
+        ]))
     }
 
     /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).

@@ -43,14 +43,16 @@ public final class ItemFormPresenter {
     private let initialTexts: [ItemFormField: String]
     private let initialKind: ItemKind
     private let initialAllDay: Bool
-    private let store: ItemStore
+    private let store: DatebookStore
+    /// The instance being changed when the form edits one occurrence of a series.
+    public let recurrenceID: Date?
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
 
     /// A form for a new item of a kind, with times prefilled: an event starts at `start` (by default
     /// the next full hour) and lasts one hour.
-    public convenience init(newItemOf kind: ItemKind, store: ItemStore, clock: Clock, ids: IDSource, dates: DateText,
+    public convenience init(newItemOf kind: ItemKind, store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText,
                             start: Date? = nil) {
         let start = start ?? dates.nextFullHour(after: clock.now())
         var texts: [ItemFormField: String] = [:]
@@ -68,13 +70,30 @@ public final class ItemFormPresenter {
     }
 
     /// A form that edits an existing item.
-    public convenience init(editing item: Item, store: ItemStore, clock: Clock, ids: IDSource, dates: DateText) {
+    public convenience init(editing item: Item, store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.init(original: item, kind: item.kind, allDay: item.allDay, texts: ItemFormPresenter.texts(of: item, dates: dates),
                   store: store, clock: clock, ids: ids, dates: dates)
     }
 
-    private init(original: Item?, kind: ItemKind, allDay: Bool, texts: [ItemFormField: String], store: ItemStore,
-                 clock: Clock, ids: IDSource, dates: DateText) {
+    /// A form that changes one occurrence of a recurring series: its title, times, place and
+    /// notes; saving keeps the change as an exception of the series (RECURRENCE-ID).
+    public convenience init(editing occurrence: Occurrence, of series: Item, store: DatebookStore, clock: Clock,
+                            ids: IDSource, dates: DateText) {
+        let override = series.overrides.first { $0.recurrenceID == occurrence.recurrenceID }
+        var texts: [ItemFormField: String] = [
+            .title: occurrence.title,
+            .start: dates.field(occurrence.start, withTime: !series.allDay),
+            .place: occurrence.place,
+            .notes: (override?.notes ?? series.notes).replacingOccurrences(of: "\n", with: "↵"),
+        ]
+        if occurrence.end > occurrence.start { texts[.end] = dates.field(occurrence.end, withTime: !series.allDay) }
+        self.init(original: series, kind: series.kind, allDay: series.allDay, texts: texts.filter { !$0.value.isEmpty },
+                  store: store, clock: clock, ids: ids, dates: dates, recurrenceID: occurrence.recurrenceID)
+    }
+
+    private init(original: Item?, kind: ItemKind, allDay: Bool, texts: [ItemFormField: String], store: DatebookStore,
+                 clock: Clock, ids: IDSource, dates: DateText, recurrenceID: Date? = nil) {
+        self.recurrenceID = recurrenceID
         self.original = original
         self.kind = kind
         self.allDay = allDay
@@ -92,7 +111,9 @@ public final class ItemFormPresenter {
     public var isEditing: Bool { original != nil }
 
     /// The fields shown now, in order.
-    public var fields: [ItemFormField] { ItemFormField.fields(for: kind) }
+    public var fields: [ItemFormField] {
+        recurrenceID == nil ? ItemFormField.fields(for: kind) : [.title, .start, .end, .place, .notes]
+    }
 
     /// The current text of a field.
     public func text(of field: ItemFormField) -> String { values[field]?.text ?? "" }
@@ -177,6 +198,9 @@ public final class ItemFormPresenter {
             return .stay(.error(count == 1 ? "Cannot save: \(problems[first]!)" : "Cannot save: \(count) fields need attention"))
         }
         do {
+            if let recurrenceID, let series = original {
+                return .saved(try store.changeOccurrence(of: series.id, to: override(of: series, by: item, at: recurrenceID)))
+            }
             item = try store.save(item)
             return .saved(item)
         } catch let StoreError.invalid(issues) {
@@ -187,11 +211,25 @@ public final class ItemFormPresenter {
         }
     }
 
+    /// The change to one instance the form describes: only what differs from the series is kept.
+    private func override(of series: Item, by edited: Item, at recurrenceID: Date) -> RecurrenceOverride {
+        RecurrenceOverride(
+            recurrenceID: recurrenceID, start: edited.times.first?.start ?? recurrenceID, end: edited.times.first?.end,
+            title: edited.title == series.title ? nil : edited.title,
+            place: edited.place == series.place ? nil : edited.place,
+            notes: edited.notes == series.notes ? nil : edited.notes,
+            extraProperties: series.overrides.first { $0.recurrenceID == recurrenceID }?.extraProperties ?? [])
+    }
+
     /// The item the fields describe, and the fields that could not be read.
     func buildItem() -> (Item, [ItemFormField: String]) {
         let now = clock.now()
         var problems: [ItemFormField: String] = [:]
-        var item = original ?? Item(id: ids.next(), kind: kind, title: "", created: now)
+        // A new item keeps the zone it was typed in, so a series stays at its wall-clock time
+        // across DST; all-day dates float.
+        var item = original ?? Item(id: ids.next(), kind: kind, title: "", created: now,
+                                    timeZone: .named(dates.calendar.timeZone.identifier))
+        if original == nil && allDay { item.timeZone = .floating }
         item.kind = kind
         item.allDay = allDay
         item.title = text(of: .title).trimmingCharacters(in: .whitespaces)
@@ -319,7 +357,8 @@ public final class ItemFormPresenter {
     // MARK: - View state
 
     public func viewState() -> ItemFormViewState {
-        let heading = (isEditing ? "Edit " : "New ") + kind.rawValue
+        let heading = recurrenceID != nil ? "Edit one occurrence of this \(kind.rawValue)"
+            : (isEditing ? "Edit " : "New ") + kind.rawValue
         let rows = fields.map { field -> ItemFormViewState.Row in
             var label = field.label
             if field == .start && kind == .reminder { label = "At" }

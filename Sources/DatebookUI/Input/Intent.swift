@@ -59,4 +59,6 @@ public enum Intent: Hashable, Sendable {
     case choose(ItemKind)
     case answerYes
     case answerNo
+    /// The answer with this key, in a question with several answers.
+    case pick(Character)
 }

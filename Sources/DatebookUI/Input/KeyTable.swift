@@ -16,6 +16,7 @@ public struct KeyTable: Sendable {
             return binding.intent
         }
         if mode.takesText, case .char(let c) = key { return .insert(c) }
+        if mode == .choice, case .char(let c) = key { return .pick(c) }
         return nil
     }
 
@@ -114,6 +115,7 @@ extension KeyTable {
         // Questions.
         b.append(KeyBinding([.char("y"), .char("Y")], .answerYes, in: [.confirm], help: "Yes"))
         b.append(KeyBinding([.char("n"), .char("N"), .escape], .answerNo, in: [.confirm], help: "No"))
+        b.append(KeyBinding([.escape], .answerNo, in: [.choice], help: "Cancel"))
 
         // Help.
         b.append(KeyBinding([.escape, .char("q"), .char("?")], .back, in: [.help], help: "Close"))

@@ -14,6 +14,8 @@ public enum Mode: Hashable, Sendable, CaseIterable {
     case menu
     /// A yes/no question.
     case confirm
+    /// A question with several answers, each picked by its key.
+    case choice
     /// The help screen.
     case help
     /// A tab that shows only a message.
@@ -34,7 +36,7 @@ public enum Mode: Hashable, Sendable, CaseIterable {
         case .details, .historyDetails: return "Details page"
         case .form: return "Forms"
         case .menu: return "New menu"
-        case .confirm: return "Questions"
+        case .confirm, .choice: return "Questions"
         case .help: return "Help"
         case .placeholder: return "Other tabs"
         case .calendar: return "Calendar"

@@ -1,14 +1,38 @@
 import DatebookKit
 
-/// A yes/no question, and what to do on yes.
+/// A question for the person: yes or no, or one of several answers picked by a key.
 public struct Question {
-    public var text: String
-    public var onYes: () -> TabResponse
+    /// One answer: the key that picks it, its label, and what it does.
+    public struct Choice {
+        public var key: Character
+        public var label: String
+        public var action: () -> TabResponse
 
+        public init(_ key: Character, _ label: String, action: @escaping () -> TabResponse) {
+            self.key = key
+            self.label = label
+            self.action = action
+        }
+    }
+
+    public var text: String
+    /// The answers; a yes/no question has the one answer `y`, and no is always Esc (or `n`).
+    public var choices: [Choice]
+
+    /// A yes/no question, and what to do on yes.
     public init(_ text: String, onYes: @escaping () -> TabResponse) {
         self.text = text
-        self.onYes = onYes
+        choices = [Choice("y", "yes", action: onYes)]
     }
+
+    /// A question with several answers.
+    public init(_ text: String, choices: [Choice]) {
+        self.text = text
+        self.choices = choices
+    }
+
+    /// True for a plain yes/no question.
+    public var isYesNo: Bool { choices.count == 1 && choices[0].key == "y" }
 }
 
 /// What a tab coordinator tells the app after handling something.

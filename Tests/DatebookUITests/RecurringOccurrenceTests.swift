@@ -1,0 +1,101 @@
+import DatebookKit
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+@Suite("Changing one occurrence of a recurring event from the calendar")
+struct RecurringOccurrenceTests {
+    /// A weekly Monday standup from 23 November 2026, and the calendar on Monday 30 November.
+    func app() throws -> (AppCoordinator, SQLiteStore) {
+        let standup = Item(
+            id: Fixtures.id(40), kind: .event, title: "Standup",
+            times: [ItemTime(start: Fixtures.date("2026-11-23 09:00"), end: Fixtures.date("2026-11-23 09:15"))],
+            place: "Office", repeatRule: "FREQ=WEEKLY;BYDAY=MO", created: Fixtures.now, timeZone: .named("UTC"))
+        let (app, store) = try Fixtures.app(items: [standup])
+        app.send(.switchTab(.calendar), .goToDateRequested)
+        app.type("2026-11-30")
+        app.send(.submit)
+        return (app, store)
+    }
+
+    func titles(_ store: SQLiteStore, on day: String) throws -> [String] {
+        let start = Fixtures.date(day + " 00:00")
+        return try store.occurrences(from: start, to: start.addingTimeInterval(86_400)).map(\.title)
+    }
+
+    @Test("the series shows on every Monday, marked as repeating")
+    func expanded() throws {
+        let (app, store) = try app()
+        #expect(try titles(store, on: "2026-11-23") == ["Standup"])
+        #expect(try titles(store, on: "2026-12-07") == ["Standup"])
+        #expect(try titles(store, on: "2026-12-08") == [])
+        #expect(app.calendar.presenter.selectedOccurrence?.isRecurring == true)
+        #expect(app.screen().contains("Standup ⟳"))
+    }
+
+    @Test("d asks which occurrences; only this one becomes an exception of the series")
+    func deleteOne() throws {
+        let (app, store) = try app()
+        app.send(.delete)
+        #expect(app.mode == .choice)
+        #expect(app.screen().contains("o only this one"))
+        app.send(.pick("o"))
+        #expect(try titles(store, on: "2026-11-30") == [])
+        #expect(try titles(store, on: "2026-12-07") == ["Standup"])
+        let series = try #require(try store.item(id: Fixtures.id(40)))
+        #expect(series.exceptionDates == [Fixtures.date("2026-11-30 09:00")])
+        #expect(try store.activeCount() == 1)
+    }
+
+    @Test("e, only this one: the change is kept as an override and the other weeks stay")
+    func changeOne() throws {
+        let (app, store) = try app()
+        app.send(.edit, .pick("o"))
+        let form = try #require(app.calendar.flow.form)
+        #expect(form.recurrenceID == Fixtures.date("2026-11-30 09:00"))
+        #expect(form.fields == [.title, .start, .end, .place, .notes])
+        #expect(app.screen().contains("Edit one occurrence of this event"))
+        app.send(.cursorEnd)
+        app.type(" (moved)")
+        app.send(.nextField)
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("10:00")
+        app.send(.nextField)
+        for _ in 0..<5 { app.send(.deleteBackward) }
+        app.type("10:15")
+        app.send(.save)
+        #expect(app.mode == .calendar)
+        let monday = try store.occurrences(from: Fixtures.date("2026-11-30 00:00"), to: Fixtures.date("2026-12-01 00:00"))
+        #expect(monday.map(\.title) == ["Standup (moved)"])
+        #expect(monday.first?.start == Fixtures.date("2026-11-30 10:00"))
+        #expect(try titles(store, on: "2026-12-07") == ["Standup"])
+        let series = try #require(try store.item(id: Fixtures.id(40)))
+        #expect(series.overrides.map(\.recurrenceID) == [Fixtures.date("2026-11-30 09:00")])
+        #expect(series.title == "Standup")
+        #expect(try store.activeCount() == 1)
+    }
+
+    @Test("d, this and following: earlier weeks stay, this week and later go")
+    func deleteFollowing() throws {
+        let (app, store) = try app()
+        app.send(.delete, .pick("f"))
+        #expect(try titles(store, on: "2026-11-23") == ["Standup"])
+        #expect(try titles(store, on: "2026-11-30") == [])
+        #expect(try titles(store, on: "2026-12-07") == [])
+    }
+
+    @Test("e, all: the whole series is edited; Esc on the question changes nothing")
+    func changeAll() throws {
+        let (app, store) = try app()
+        app.send(.edit, .answerNo)
+        #expect(app.mode == .calendar)
+        app.send(.edit, .pick("a"))
+        #expect(app.calendar.flow.form?.recurrenceID == nil)
+        app.send(.cursorEnd)
+        app.type(" (team)")
+        app.send(.save)
+        #expect(try titles(store, on: "2026-11-23") == ["Standup (team)"])
+        #expect(try titles(store, on: "2026-12-14") == ["Standup (team)"])
+    }
+}
