@@ -56,6 +56,11 @@ struct Add: ParsableCommand {
     @Option(help: ArgumentHelp("Category.", valueName: "name"))
     var category: String?
 
+    @Option(name: .customLong("repeat"),
+            help: ArgumentHelp("How it repeats: daily, weekdays, weekly on mon wed, monthly, monthly on the 2nd tue, yearly, every 2 weeks, … until DATE, … N times, or an RRULE.",
+                               valueName: "rule"))
+    var repeatRule: String?
+
     func run() throws {
         let calendar = Console.calendar
         let now = Date()
@@ -80,11 +85,19 @@ struct Add: ParsableCommand {
         if let s = startDate {
             times.append(ItemTime(start: allDay ? calendar.startOfDay(for: s.date) : s.date, end: endDate))
         }
+        var rule: String?
+        if let repeatRule {
+            do {
+                rule = try RepeatPhrase.rule(from: repeatRule, start: startDate?.date ?? now, calendar: calendar)
+            } catch {
+                Console.fail("datebook add: --repeat: \(error)")
+            }
+        }
         let database = try store.openStore()
         let item = Item(
             id: UUID(), kind: ItemKind(rawValue: kind.rawValue)!, title: title, times: times, allDay: allDay,
             place: place ?? "", notes: notes ?? "", due: read(due, "due", relativeTo: now)?.date,
-            priority: priority, alarm: alarm.map { Alarm(minutesBefore: $0) }, category: category ?? "",
+            priority: priority, alarm: alarm.map { Alarm(minutesBefore: $0) }, repeatRule: rule, category: category ?? "",
             created: now, timeZone: allDay ? .floating : .named(calendar.timeZone.identifier))
         do {
             let saved = try database.save(item)

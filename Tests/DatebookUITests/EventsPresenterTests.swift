@@ -220,4 +220,42 @@ struct EventsPresenterTests {
         _ = app.handle(.idle)
         #expect(app.screen().contains("Made elsewhere"))
     }
+
+    @Test("the Repeat field takes words, shows a rule back in words, and keeps a rule it cannot say")
+    func repeatField() throws {
+        let odd = Item(id: Fixtures.id(50), kind: .event, title: "Pay day",
+                       times: [ItemTime(start: Fixtures.date("2026-12-01 09:00"), end: Fixtures.date("2026-12-01 09:30"))],
+                       repeatRule: "FREQ=MONTHLY;BYMONTHDAY=1,15", created: Fixtures.now)
+        let (app, store) = try Fixtures.app(items: [odd])
+        app.send(.newRequested, .choose(.event))
+        app.type("Yoga")
+        let form = try #require(app.events.form)
+        while form.focus != .repeatRule { app.send(.nextField) }
+        app.type("weekly on tue, thu until 2026-12-31")
+        app.send(.save)
+        #expect(app.mode == .list)
+        let yoga = try #require(try store.activeItems(offset: 0, limit: 10).first { $0.title == "Yoga" })
+        #expect(yoga.repeatRule == "FREQ=WEEKLY;BYDAY=TU,TH;UNTIL=20261231T235959Z")
+
+        _ = try app.events.list.select(id: yoga.id)
+        app.send(.edit)
+        #expect(app.events.form?.text(of: .repeatRule) == "weekly on tue, thu until 2026-12-31")
+        app.send(.back)
+
+        _ = try app.events.list.select(id: odd.id)
+        app.send(.edit)
+        #expect(app.events.form?.text(of: .repeatRule) == "FREQ=MONTHLY;BYMONTHDAY=1,15")
+        app.send(.cursorEnd)  // on the title: change something else and save
+        app.type("!")
+        app.send(.save)
+        #expect(try store.item(id: odd.id)?.repeatRule == "FREQ=MONTHLY;BYMONTHDAY=1,15")
+
+        app.send(.newRequested, .choose(.event))
+        app.type("Bad")
+        while app.events.form!.focus != .repeatRule { app.send(.nextField) }
+        app.type("fortnightly")
+        app.send(.save)
+        #expect(app.events.form?.errors[.repeatRule]?.contains("Cannot read") == true)
+        #expect(app.events.form?.text(of: .repeatRule) == "fortnightly")
+    }
 }

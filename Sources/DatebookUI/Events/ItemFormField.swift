@@ -33,7 +33,7 @@ public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
         case .moreTimes: return "22/11 10:00 - 11:00; fri 14:00"
         case .priority: return "0 none, 1 high … 9 low"
         case .alarm: return "minutes before: 15, 1h; empty for none"
-        case .repeatRule: return "FREQ=WEEKLY;BYDAY=MO"
+        case .repeatRule: return "daily, weekdays, weekly on mon fri, monthly, every 2 weeks, until 31/12, 10 times"
         case .attachments: return "file paths separated by ;"
         case .kind: return "←/→ or e/t/r"
         case .allDay: return "Space or ←/→ to switch"

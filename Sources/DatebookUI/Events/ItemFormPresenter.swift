@@ -292,7 +292,17 @@ public final class ItemFormPresenter {
         }
 
         let rule = text(of: .repeatRule).trimmingCharacters(in: .whitespaces)
-        item.repeatRule = rule.isEmpty ? nil : rule
+        if rule.isEmpty || !shown.contains(.repeatRule) {
+            item.repeatRule = shown.contains(.repeatRule) ? nil : item.repeatRule
+        } else if let existing = original?.repeatRule, rule == ItemFormPresenter.repeatText(existing, dates: dates) {
+            item.repeatRule = existing  // unchanged: keep the rule exactly as it was
+        } else {
+            do {
+                item.repeatRule = try RepeatPhrase.rule(from: rule, start: times.first?.start ?? now, calendar: cal)
+            } catch {
+                problems[.repeatRule] = error.description
+            }
+        }
         item.attachments = text(of: .attachments).split(separator: ";")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return (item, problems)
@@ -316,6 +326,11 @@ public final class ItemFormPresenter {
             }
         }
         return result
+    }
+
+    /// A rule as the Repeat field shows it: in words when it can be, else the RRULE itself.
+    static func repeatText(_ rule: String, dates: DateText) -> String {
+        RepeatPhrase.phrase(for: rule, calendar: dates.calendar) ?? rule
     }
 
     /// The fields' texts for an existing item.
@@ -349,7 +364,7 @@ public final class ItemFormPresenter {
             texts[.alarm] = String(alarm.minutesBefore)
             texts[.sound] = alarm.sound ?? ""
         }
-        texts[.repeatRule] = item.repeatRule ?? ""
+        texts[.repeatRule] = item.repeatRule.map { repeatText($0, dates: dates) } ?? ""
         texts[.attachments] = item.attachments.joined(separator: "; ")
         return texts.filter { !$0.value.isEmpty }
     }
