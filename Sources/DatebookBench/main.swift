@@ -92,12 +92,32 @@ let bottom = milliseconds(bottomStart)
 let up = perKey(.char("k"), times: 2_000)
 let pageDown = perKey(.pageDown, times: 200)
 
+// The Calendar tab: switching to it draws the day view and the month grid (a six-week read),
+// then the week view and the agenda.
+@MainActor
+func timed(_ intent: Key) -> Double {
+    let start = DispatchTime.now()
+    _ = app.handle(.key(intent))
+    _ = app.render(size: size)
+    return milliseconds(start)
+}
+_ = app.handle(.key(.char("g")))
+let calendarFrame = timed(.char("3"))
+let weekFrame = timed(.char("W"))
+let agendaFrame = timed(.char("A"))
+let nextMonth = timed(.char("]"))
+_ = app.handle(.key(.char("1")))
+
 print(String(format: "first frame     %8.2f ms  (open the database, read, render %dx%d; target < 100)",
              firstFrame, size.width, size.height))
 print(String(format: "key j (down)    %8.3f ms  per key handled and drawn (target < 5)", down))
 print(String(format: "key k (up)      %8.3f ms  per key, from the bottom", up))
 print(String(format: "key PgDn        %8.3f ms  per key", pageDown))
 print(String(format: "key G (bottom)  %8.3f ms", bottom))
+print(String(format: "calendar tab    %8.2f ms  (switch to it: day view and month grid; target < 100)", calendarFrame))
+print(String(format: "week view       %8.2f ms", weekFrame))
+print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
+print(String(format: "agenda ] month  %8.2f ms", nextMonth))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))
 
 /// A small deterministic generator, so every run seeds the same data.

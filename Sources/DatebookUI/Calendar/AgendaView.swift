@@ -9,24 +9,13 @@ public enum AgendaView {
     public static func render(_ days: [AgendaDay], selected: Int?, dates: DateText, today: Date,
                               into grid: inout Grid, area: Rect) -> [(entry: Int, y: Int)] {
         guard area.height > 0 else { return [] }
-        var lines: [(text: String, time: String, place: String, entry: Int?, style: Style)] = []
+        // Lines are listed cheaply first; only the ones on screen are formatted.
+        var lines: [(day: AgendaDay, occurrence: Occurrence?, entry: Int?)] = []
         var entry = 0
         for day in days {
-            let isToday = day.date == today
-            lines.append((day.title + (isToday ? " · today" : ""), "", "", nil, isToday ? Theme.today : Theme.heading))
+            lines.append((day, nil, nil))
             for o in day.occurrences {
-                let time: String
-                if o.allDay || (o.start <= day.date && o.end >= dates.calendar.date(byAdding: .day, value: 1, to: day.date)!) {
-                    time = "all day"
-                } else if o.isDue {
-                    time = "due " + dates.time(o.start)
-                } else if o.start == o.end {
-                    time = dates.time(o.start)
-                } else {
-                    time = dates.span(start: o.start, end: o.end, allDay: false)
-                }
-                let style = o.status == .completed ? Theme.completed : Style.plain
-                lines.append((TimeGridView.label(o), time, o.place, entry, style))
+                lines.append((day, o, entry))
                 entry += 1
             }
         }
@@ -42,25 +31,40 @@ public enum AgendaView {
         var hits: [(Int, Int)] = []
         for (n, line) in lines.dropFirst(first).enumerated() where n < area.height {
             let y = area.y + n
-            guard let entry = line.entry else {
-                grid.put(" " + line.text, x: area.x, y: y, style: line.style, maxWidth: area.width)
+            guard let o = line.occurrence, let entry = line.entry else {
+                let isToday = line.day.date == today
+                grid.put(" " + line.day.title + (isToday ? " · today" : ""), x: area.x, y: y,
+                         style: isToday ? Theme.today : Theme.heading, maxWidth: area.width)
                 continue
             }
+            let text = TimeGridView.label(o)
+            let time = timeText(o, day: line.day.date, dates: dates)
+            let lineStyle = o.status == .completed ? Theme.completed : Style.plain
             let selected = entry == selected
-            let style = selected ? line.style.reversed : line.style
+            let style = selected ? lineStyle.reversed : lineStyle
             if selected { grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: Theme.selection) }
             let timeWidth = 15
-            grid.put(line.time, x: area.x + 3, y: y, style: style, maxWidth: timeWidth - 1)
+            grid.put(time, x: area.x + 3, y: y, style: style, maxWidth: timeWidth - 1)
             let titleX = area.x + 3 + timeWidth
             let room = area.maxX - titleX - 1
-            let placeWidth = line.place.isEmpty || room < 30 ? 0 : min(DisplayWidth.of(line.place) + 2, room / 3)
-            grid.put(line.text, x: titleX, y: y, style: style.bolded, maxWidth: room - placeWidth - 1)
+            let placeWidth = o.place.isEmpty || room < 30 ? 0 : min(DisplayWidth.of(o.place) + 2, room / 3)
+            grid.put(text, x: titleX, y: y, style: style.bolded, maxWidth: room - placeWidth - 1)
             if placeWidth > 0 {
-                grid.put("@ " + line.place, x: area.maxX - 1 - placeWidth, y: y, style: selected ? style : Theme.muted,
+                grid.put("@ " + o.place, x: area.maxX - 1 - placeWidth, y: y, style: selected ? style : Theme.muted,
                          maxWidth: placeWidth)
             }
             hits.append((entry, y))
         }
         return hits
+    }
+
+    /// The time column of an occurrence on a day: `all day`, `due 17:00`, `09:00-10:00`.
+    static func timeText(_ o: Occurrence, day: Date, dates: DateText) -> String {
+        if o.allDay || (o.start <= day && o.end >= dates.calendar.date(byAdding: .day, value: 1, to: day)!) {
+            return "all day"
+        }
+        if o.isDue { return "due " + dates.time(o.start) }
+        if o.start == o.end { return dates.time(o.start) }
+        return dates.span(start: o.start, end: o.end, allDay: false)
     }
 }

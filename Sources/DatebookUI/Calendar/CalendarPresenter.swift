@@ -66,6 +66,8 @@ public final class CalendarPresenter {
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
     private var cache: (range: DateInterval, occurrences: [Occurrence])?
+    /// The agenda last grouped, for the day and length it was grouped for.
+    private var agendaMemo: (day: Date, days: Int, agenda: [AgendaDay])?
     private let iso: Calendar
 
     public init(store: OccurrenceStore, clock: Clock, dates: DateText) {
@@ -83,6 +85,32 @@ public final class CalendarPresenter {
     /// Forgets what was read, so the next look reads the store again.
     public func reload() {
         cache = nil
+        agendaMemo = nil
+    }
+
+    /// The starts of `count` days from `day`, and the start of the day after: day boundaries to
+    /// find an occurrence's day by binary search instead of a calendar computation each.
+    func dayStarts(from day: Date, count: Int) -> [Date] {
+        var starts = [day]
+        for _ in 0..<count { starts.append(calendar.date(byAdding: .day, value: 1, to: starts.last!)!) }
+        return starts
+    }
+
+    /// The index of the day holding `date` among `starts` (clamped to the days there are).
+    static func dayIndex(of date: Date, in starts: [Date]) -> Int {
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= date { low = mid } else { high = mid - 1 }
+        }
+        return min(low, starts.count - 2)
+    }
+
+    /// The range of day indexes an occurrence touches among `starts`, or nil when none.
+    static func dayIndexes(of o: Occurrence, in starts: [Date]) -> ClosedRange<Int>? {
+        let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
+        guard last >= starts.first!, o.start < starts.last! else { return nil }
+        return dayIndex(of: max(o.start, starts.first!), in: starts)...dayIndex(of: last, in: starts)
     }
 
     /// Occurrences overlapping a range, from the cache when it covers the range.
@@ -90,11 +118,18 @@ public final class CalendarPresenter {
         if let cache, cache.range.start <= range.start, cache.range.end >= range.end {
             return cache.occurrences.filter { overlaps($0, range) }
         }
-        // Read a little more than asked, so moving a day or a week does not read again.
-        let wide = DateInterval(start: calendar.date(byAdding: .day, value: -7, to: range.start)!,
+        // Read a little more than asked, so moving a day or a week does not read again; and grow
+        // the cached range rather than replace it when the two are near (the month grid and the
+        // agenda ask for different ranges on every frame).
+        var wide = DateInterval(start: calendar.date(byAdding: .day, value: -7, to: range.start)!,
                                 end: calendar.date(byAdding: .day, value: 7, to: range.end)!)
+        if let cached = cache?.range {
+            let union = DateInterval(start: min(cached.start, wide.start), end: max(cached.end, wide.end))
+            if union.duration <= 120 * 86_400 { wide = union }
+        }
         let found = try store.occurrences(from: wide.start, to: wide.end)
         cache = (wide, found)
+        agendaMemo = nil
         return found.filter { overlaps($0, range) }
     }
 
@@ -245,31 +280,26 @@ public final class CalendarPresenter {
         let gridStart = calendar.dateInterval(of: .weekOfYear, for: month.start)!.start
         let lastWeek = calendar.dateInterval(of: .weekOfYear, for: month.end.addingTimeInterval(-1))!
         let gridRange = DateInterval(start: gridStart, end: lastWeek.end)
-        let busy = Set(try occurrences(in: gridRange).flatMap { o -> [Date] in
-            // Every day the occurrence touches.
-            var days: [Date] = []
-            var day = calendar.startOfDay(for: max(o.start, gridStart))
-            let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
-            while day <= last && day < gridRange.end {
-                days.append(day)
-                day = calendar.date(byAdding: .day, value: 1, to: day)!
-            }
-            return days
-        })
+        let dayCount = calendar.dateComponents([.day], from: gridStart, to: gridRange.end).day!
+        let starts = dayStarts(from: gridStart, count: dayCount)
+        // Every day an occurrence touches is busy.
+        var busy = [Bool](repeating: false, count: dayCount)
+        for o in try occurrences(in: gridRange) {
+            guard let days = Self.dayIndexes(of: o, in: starts) else { continue }
+            for i in days where !busy[i] { busy[i] = true }
+        }
         let today = calendar.startOfDay(for: clock.now())
         var weeks: [(Int, [MonthDayCell])] = []
-        var day = gridStart
-        while day < gridRange.end {
+        for week in stride(from: 0, to: dayCount, by: 7) {
             var cells: [MonthDayCell] = []
-            let number = weekNumber(of: day)
-            for _ in 0..<7 {
+            for i in week..<min(week + 7, dayCount) {
+                let day = starts[i]
                 cells.append(MonthDayCell(
                     date: day, day: calendar.component(.day, from: day),
                     inMonth: calendar.isDate(day, equalTo: selectedDay, toGranularity: .month),
-                    isToday: day == today, isSelected: day == selectedDay, hasEvents: busy.contains(day)))
-                day = calendar.date(byAdding: .day, value: 1, to: day)!
+                    isToday: day == today, isSelected: day == selectedDay, hasEvents: busy[i]))
             }
-            weeks.append((number, cells))
+            weeks.append((weekNumber(of: starts[week]), cells))
         }
         let c = calendar.dateComponents([.month, .year], from: selectedDay)
         let weekdays = (0..<7).map { i in
@@ -296,23 +326,24 @@ public final class CalendarPresenter {
     /// The agenda, grouped by day, an occurrence under every day it touches; days without
     /// occurrences are left out.
     public func agenda() throws -> [AgendaDay] {
-        let end = calendar.date(byAdding: .day, value: agendaDays, to: selectedDay)!
-        var byDay: [Date: [Occurrence]] = [:]
-        for o in try agendaOccurrences() {
-            var day = calendar.startOfDay(for: max(o.start, selectedDay))
-            let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
-            while day <= last && day < end {
-                byDay[day, default: []].append(o)
-                day = calendar.date(byAdding: .day, value: 1, to: day)!
-            }
+        // The memo is dropped whenever the cache is read again, so a hit is never stale.
+        if let memo = agendaMemo, memo.day == selectedDay, memo.days == agendaDays { return memo.agenda }
+        let occurrences = try agendaOccurrences()
+        let starts = dayStarts(from: selectedDay, count: agendaDays)
+        var byDay = [[Occurrence]](repeating: [], count: agendaDays)
+        for o in occurrences {
+            guard let days = Self.dayIndexes(of: o, in: starts) else { continue }
+            for i in days { byDay[i].append(o) }
         }
-        return byDay.keys.sorted().map { day in
+        let agenda = byDay.indices.compactMap { i -> AgendaDay? in
+            guard !byDay[i].isEmpty else { return nil }
             // Within a day: all-day and multi-day first, then by start (the store's order).
-            let list = byDay[day]!
-            let next = calendar.date(byAdding: .day, value: 1, to: day)!
-            let whole = list.filter { $0.allDay || ($0.start <= day && $0.end >= next) }
-            let rest = list.filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
+            let (day, next) = (starts[i], starts[i + 1])
+            let whole = byDay[i].filter { $0.allDay || ($0.start <= day && $0.end >= next) }
+            let rest = byDay[i].filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
             return AgendaDay(date: day, title: dates.full(day, withTime: false), occurrences: whole + rest)
         }
+        agendaMemo = (selectedDay, agendaDays, agenda)
+        return agenda
     }
 }
