@@ -98,4 +98,22 @@ struct RecurringOccurrenceTests {
         #expect(try titles(store, on: "2026-11-23") == ["Standup (team)"])
         #expect(try titles(store, on: "2026-12-14") == ["Standup (team)"])
     }
+
+    @Test("the details page says the rule in words, what was skipped, and a zone other than ours")
+    func details() throws {
+        let (app, store) = try app()
+        app.send(.delete, .pick("o"))
+        var series = try #require(try store.item(id: Fixtures.id(40)))
+        series.timeZone = .named("America/New_York")
+        try store.save(series)
+        _ = app.calendar.reload()
+        app.send(.nextPeriod)  // Tuesday 1 December: nothing; back to Monday 7th
+        app.send(.goToDateRequested)
+        app.type("2026-12-07")
+        app.send(.submit, .open)
+        let lines = try #require(app.calendar.flow.details).viewState().lines
+        #expect(lines.contains { $0.label == "Repeat" && $0.value == "weekly on mon" })
+        #expect(lines.contains { $0.value == "1 skipped" })
+        #expect(lines.contains { $0.label == "Time zone" && $0.value.hasPrefix("America/New_York") })
+    }
 }

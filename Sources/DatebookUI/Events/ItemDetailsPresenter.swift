@@ -71,7 +71,20 @@ public final class ItemDetailsPresenter {
         if let alarm = item.alarm {
             lines.append(("Alarm", "\(alarm.minutesBefore) min before" + (alarm.sound.map { ", sound \($0)" } ?? "")))
         }
-        if let rule = item.repeatRule { lines.append(("Repeat", rule)) }
+        if let rule = item.repeatRule {
+            lines.append(("Repeat", RepeatPhrase.phrase(for: rule, calendar: dates.calendar) ?? rule))
+            let skipped = item.exceptionDates.count + item.overrides.filter(\.isCancelled).count
+            let changed = item.overrides.filter { !$0.isCancelled }.count
+            if skipped + changed > 0 {
+                lines.append(("", [skipped > 0 ? "\(skipped) skipped" : nil, changed > 0 ? "\(changed) changed" : nil]
+                    .compactMap { $0 }.joined(separator: ", ")))
+            }
+        }
+        if let zone = item.timeZone.identifier, zone != dates.calendar.timeZone.identifier,
+           TimeZone(identifier: zone)?.secondsFromGMT(for: item.start ?? now)
+               != dates.calendar.timeZone.secondsFromGMT(for: item.start ?? now) {
+            lines.append(("Time zone", zone + " (times shown in your zone)"))
+        }
         if !item.category.isEmpty { lines.append(("Category", item.category)) }
         for (i, path) in item.attachments.enumerated() { lines.append((i == 0 ? "Attachments" : "", path)) }
         let notes = InertText.lines(item.notes)
