@@ -49,6 +49,10 @@ struct CalendarJourneyTests {
         try await session.waitFor("Dentist (check-up)")
         try session.send(keys: "]")
         try await session.waitFor("Tuesday 16 March 2027")
+        // A click on the month grid: March 2027 starts on a Monday, so the 17th is the third
+        // row's Wednesday (the grid's days start at column 4, row 5, three columns apart).
+        try session.click(x: 4 + 2 * 3, y: 5 + 2)
+        try await session.waitFor("Wednesday 17 March 2027")
         try session.send(keys: "t")
         try await session.waitUntil("back to today") { !$0.contains("March 2027 · week") }
     }
