@@ -16,7 +16,7 @@ struct Datebook: ParsableCommand {
             Dates accept 2026-11-22, 2026-11-22 14:30, 22/11, tomorrow, fri, +3d, 14:30, 2pm.
             """,
         version: "0.1.0",
-        subcommands: [Open.self, Add.self, List.self],
+        subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self],
         defaultSubcommand: Open.self
     )
 }
@@ -41,6 +41,21 @@ struct StoreOptions: ParsableArguments {
 enum Console {
     static func error(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Writes bytes to stdout as they are, in large pieces.
+    static func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
     }
 
     /// Prints a message on stderr and exits with status 1.

@@ -72,12 +72,22 @@ final class TimeZoneRegistry: Sendable {
         return systemZone(name)
     }
 
-    /// The VTIMEZONE text libical writes for a system zone, every change since it began.
+    /// The VTIMEZONE text libical writes for a system zone, every change since it began, with
+    /// `tzid` as its TZID.
+    ///
+    /// libical names the zones it reads from the system `/freeassociation.sourceforge.net/…`
+    /// whatever prefix it is told to use, so the TZID is set here.
     func definition(ofSystemZone tzid: String) -> String? {
-        guard let zone = systemZone(tzid), let component = icaltimezone_get_component(zone.pointer) else {
+        guard let zone = systemZone(tzid), let component = icaltimezone_get_component(zone.pointer),
+            let copy = icalcomponent_new_clone(component)
+        else {
             return nil
         }
-        return Libical.takeString(icalcomponent_as_ical_string_r(component))
+        defer { icalcomponent_free(copy) }
+        if let property = icalcomponent_get_first_property(copy, ICAL_TZID_PROPERTY) {
+            icalproperty_set_tzid(property, tzid)
+        }
+        return Libical.takeString(icalcomponent_as_ical_string_r(copy))
     }
 
     // MARK: - Search

@@ -1,0 +1,505 @@
+internal import CLibical
+import Foundation
+
+/// Turns one parsed VEVENT or VTODO into an item, or into an override of a series when it
+/// has a RECURRENCE-ID.
+///
+/// The properties Datebook reads fill the item's fields; every other property and
+/// subcomponent is kept verbatim in `extraProperties` (a VALARM that becomes `alarm` is kept
+/// there too, see `ICalendarAlarm`). What cannot be read exactly is read as best it can be and
+/// said in `notes`; what cannot be read at all makes the component skipped.
+struct ComponentDecoder {
+    /// A component read.
+    struct Decoded {
+        /// The item; for an override, the instance as an item of its own (used when its series
+        /// is not in the file nor in the database).
+        var item: Item
+        /// The component's UID (made up when it had none).
+        var uid: String
+        /// Set for a component with a RECURRENCE-ID.
+        var override: RecurrenceOverride?
+        /// What was read as best it could be.
+        var notes: [String]
+    }
+
+    /// Why a component was skipped.
+    struct Skip: Error {
+        var uid: String?
+        var reason: String
+    }
+
+    /// The id of an item read, until the importer gives it its own.
+    static let unidentified = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    let zones: ICalendarZones
+    let coding: StoredTime
+    let now: Date
+
+    /// Our own properties: the kind of a reminder, and a task's times after the first.
+    static let kindProperty = "X-DATEBOOK-KIND"
+    static let timeProperty = "X-DATEBOOK-TIME"
+    /// The due date of an event or reminder (iCalendar has DUE for tasks only).
+    static let dueProperty = "X-DATEBOOK-DUE"
+
+    // MARK: - Decoding
+
+    /// Reads a VEVENT or VTODO.
+    func decode(_ component: OpaquePointer, text: String) -> Result<Decoded, Skip> {
+        let isTodo = icalcomponent_isa(component) == ICAL_VTODO_COMPONENT
+        var notes: [String] = []
+        var properties: [OpaquePointer] = []
+        var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+        while let current = property {
+            properties.append(current)
+            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+        func first(_ kind: icalproperty_kind) -> OpaquePointer? {
+            properties.first { icalproperty_isa($0) == kind }
+        }
+
+        // The UID, and the zone the item's times are anchored in.
+        var uid = first(ICAL_UID_PROPERTY).flatMap { icalproperty_get_uid($0) }.map { String(cString: $0) } ?? ""
+        uid = uid.trimmingCharacters(in: .whitespacesAndNewlines)
+        if uid.isEmpty {
+            uid = "datebook-" + Self.fingerprint(text) + "@import"
+            notes.append("it has no UID; it was given \(uid), the same on every import of this file")
+        }
+        let startProperty = first(ICAL_DTSTART_PROPERTY)
+        let dueProperty = isTodo ? first(ICAL_DUE_PROPERTY) : nil
+        guard isTodo || startProperty != nil else {
+            return .failure(Skip(uid: uid, reason: "it has no DTSTART"))
+        }
+        let anchorProperty = startProperty ?? dueProperty
+        let anchor = anchorProperty.map { self.anchor(of: $0, notes: &notes) } ?? Anchor(zone: .utc, pointer: nil)
+
+        var item = Item(
+            id: Self.unidentified, kind: isTodo ? .task : .event, title: "", created: now, updated: now, timeZone: anchor.zone,
+            icalUID: uid)
+        var recurrenceID: Date?
+        var isCancelled = false
+        var overrideText: (title: String?, place: String?, notes: String?) = (nil, nil, nil)
+        var start: Date?
+        var startIsDate = false
+        var end: Date?
+        var duration: Double?
+        var completed: Date?
+        var status: icalproperty_status?
+        var sawStatus = false
+        var sawRule = false
+        var extraTimes: [ItemTime] = []
+        let isOverride = first(ICAL_RECURRENCEID_PROPERTY) != nil
+
+        for property in properties {
+            let kind = icalproperty_isa(property)
+            if isOverride && !Self.overrideKinds.contains(kind) {
+                // An instance keeps its own times and texts; the rest of it stays as it came.
+                item.extraProperties.append(Self.unfoldedText(of: property))
+                continue
+            }
+            switch kind {
+            case ICAL_UID_PROPERTY, ICAL_DTSTAMP_PROPERTY:
+                break
+            case ICAL_XLICERROR_PROPERTY:
+                let message = icalproperty_get_xlicerror(property).map { String(cString: $0) } ?? "unreadable"
+                notes.append("libical could not read a property (\(message)); it was left out")
+            case ICAL_DTSTART_PROPERTY where property == startProperty:
+                let time = icalproperty_get_dtstart(property)
+                startIsDate = time.is_date != 0
+                start = date(time, property, anchor)
+            case ICAL_DTEND_PROPERTY where !isTodo && end == nil:
+                end = date(icalproperty_get_dtend(property), property, anchor)
+            case ICAL_DUE_PROPERTY where isTodo && item.due == nil:
+                item.due = date(icalproperty_get_due(property), property, anchor)
+            case ICAL_DURATION_PROPERTY where duration == nil:
+                duration = Double(icaldurationtype_as_int(icalproperty_get_duration(property)))
+            case ICAL_RECURRENCEID_PROPERTY where recurrenceID == nil:
+                recurrenceID = date(icalproperty_get_recurrenceid(property), property, anchor)
+                if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER),
+                    icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+                {
+                    notes.append("RANGE=THISANDFUTURE is read as this instance only")
+                }
+            case ICAL_SUMMARY_PROPERTY where overrideText.title == nil:
+                overrideText.title = string(icalproperty_get_summary(property))
+            case ICAL_LOCATION_PROPERTY where overrideText.place == nil:
+                overrideText.place = string(icalproperty_get_location(property))
+            case ICAL_DESCRIPTION_PROPERTY where overrideText.notes == nil:
+                overrideText.notes = string(icalproperty_get_description(property))
+            case ICAL_PRIORITY_PROPERTY:
+                let priority = Int(icalproperty_get_priority(property))
+                item.priority = min(max(priority, 0), 9)
+                if priority != item.priority {
+                    notes.append("PRIORITY \(priority) is outside 0–9; read as \(item.priority)")
+                }
+            case ICAL_CATEGORIES_PROPERTY:
+                if let value = icalproperty_get_categories(property) {
+                    item.categories += [String(cString: value)].filter { !$0.isEmpty }
+                }
+            case ICAL_ATTACH_PROPERTY:
+                if let attach = icalproperty_get_attach(property), icalattach_get_is_url(attach) != 0,
+                    let url = icalattach_get_url(attach)
+                {
+                    item.attachments.append(Self.attachmentPath(String(cString: url)))
+                } else {
+                    item.extraProperties.append(Self.unfoldedText(of: property))
+                }
+            case ICAL_RRULE_PROPERTY where !sawRule:
+                sawRule = true
+                item.repeatRule = Libical.takeString(icalproperty_get_value_as_string_r(property))
+            case ICAL_RDATE_PROPERTY:
+                let value = icalproperty_get_rdate(property)
+                if icaltime_is_null_time(value.time) == 0 {
+                    item.recurrenceDates.append(date(value.time, property, anchor))
+                } else {
+                    item.recurrenceDates.append(date(value.period.start, property, anchor))
+                    notes.append("an RDATE period is read as its start; its length is the event's")
+                }
+            case ICAL_EXDATE_PROPERTY:
+                item.exceptionDates.append(date(icalproperty_get_exdate(property), property, anchor))
+            case ICAL_ORGANIZER_PROPERTY where item.organizer == nil:
+                item.organizer = participant(property, address: icalproperty_get_organizer(property))
+            case ICAL_ATTENDEE_PROPERTY:
+                if let attendee = participant(property, address: icalproperty_get_attendee(property)) {
+                    item.attendees.append(attendee)
+                }
+            case ICAL_STATUS_PROPERTY where !sawStatus:
+                sawStatus = true
+                let value = icalproperty_get_status(property)
+                if value == ICAL_STATUS_COMPLETED || value == ICAL_STATUS_CANCELLED {
+                    status = value
+                } else {
+                    item.extraProperties.append(Self.unfoldedText(of: property))
+                }
+            case ICAL_COMPLETED_PROPERTY where isTodo && completed == nil:
+                completed = date(icalproperty_get_completed(property), property, anchor)
+            case ICAL_CREATED_PROPERTY:
+                item.created = date(icalproperty_get_created(property), property, anchor)
+            case ICAL_LASTMODIFIED_PROPERTY:
+                item.updated = date(icalproperty_get_lastmodified(property), property, anchor)
+            case ICAL_X_PROPERTY where Self.xName(property) == Self.kindProperty:
+                if string(icalproperty_get_x(property))?.lowercased() == ItemKind.reminder.rawValue, !isTodo {
+                    item.kind = .reminder
+                }
+            case ICAL_X_PROPERTY where Self.xName(property) == Self.dueProperty && !isTodo:
+                if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
+                    item.due = time.start
+                } else {
+                    item.extraProperties.append(Self.unfoldedText(of: property))
+                }
+            case ICAL_X_PROPERTY where Self.xName(property) == Self.timeProperty:
+                if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
+                    extraTimes.append(time)
+                } else {
+                    item.extraProperties.append(Self.unfoldedText(of: property))
+                }
+            default:
+                if kind == ICAL_RRULE_PROPERTY {
+                    notes.append("only the first RRULE is expanded; the others are kept as they are")
+                } else if kind == ICAL_EXRULE_PROPERTY {
+                    notes.append("EXRULE (obsolete since RFC 5545) is kept but not applied")
+                }
+                item.extraProperties.append(Self.unfoldedText(of: property))
+            }
+        }
+
+        // Subcomponents: every VALARM and anything else is kept verbatim; the first alarm
+        // Datebook can show becomes `alarm`.
+        var subcomponent = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+        var subcomponents: [OpaquePointer] = []
+        while let current = subcomponent {
+            subcomponents.append(current)
+            subcomponent = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+        }
+        for sub in subcomponents {
+            for message in Self.removeErrors(from: sub) {
+                notes.append("libical could not read a property of a \(Self.name(of: sub)) (\(message)); it was left out")
+            }
+            if item.alarm == nil, let alarm = ICalendarAlarm.alarm(of: sub) {
+                item.alarm = alarm
+            }
+            if let text = Libical.takeString(icalcomponent_as_ical_string_r(sub)) {
+                item.extraProperties.append(Self.trimmingLineEnd(text))
+            }
+        }
+
+        // Times.
+        item.title = overrideText.title ?? ""
+        item.place = overrideText.place ?? ""
+        item.notes = overrideText.notes ?? ""
+        if let start {
+            item.allDay = startIsDate
+            let zone = item.timeZone
+            var finish = end ?? duration.map { coding.date(coding.seconds(start, zone) + $0, zone) }
+            if finish == nil && !isTodo && item.kind == .event {
+                finish = startIsDate ? start.addingTimeInterval(86_400) : start
+            }
+            if let given = finish, given < start {
+                notes.append("it ends before it starts; it was made to end at its start")
+                finish = start
+            }
+            // A task with a start and a due date is worked on between the two.
+            let taskEnd = item.due.flatMap { $0 >= start ? $0 : nil }
+            item.times = extraTimes.isEmpty ? [ItemTime(start: start, end: isTodo ? taskEnd : finish)] : extraTimes
+        }
+        if isTodo, item.due == nil, let start, let duration {
+            item.due = start.addingTimeInterval(duration)
+        }
+        if item.kind == .reminder, let start {
+            item.times = [ItemTime(start: start)]
+        }
+
+        // Status.
+        if status == ICAL_STATUS_CANCELLED {
+            if recurrenceID != nil {
+                isCancelled = true
+            } else {
+                item.status = .deleted
+                item.statusChangedAt = item.updated
+            }
+        } else if isTodo, status == ICAL_STATUS_COMPLETED || (!sawStatus && completed != nil) {
+            item.status = .completed
+            item.statusChangedAt = completed ?? item.updated
+        } else if isTodo, let property = first(ICAL_COMPLETED_PROPERTY) {
+            // COMPLETED on a task whose STATUS says otherwise: STATUS wins, COMPLETED is kept.
+            item.extraProperties.append(Self.unfoldedText(of: property))
+        }
+
+        // The repeat rule: one libical cannot expand, or one that ends before it starts, is
+        // kept verbatim (an export writes it back) and the item imported without it.
+        if isOverride {
+            // Properties of an instance were kept above.
+        } else if let rule = item.repeatRule, let begin = start ?? item.due {
+            if let problem = RecurrenceRule.problem(
+                rule, start: coding.seconds(begin, item.timeZone), isDate: item.allDay && item.timeZone == .floating,
+                zone: item.timeZone)
+            {
+                notes.append("RRULE:\(rule): \(problem.prefix(1).lowercased() + problem.dropFirst()); imported without it")
+                item.extraProperties.insert("RRULE:" + rule, at: 0)
+                item.repeatRule = nil
+            }
+        } else if let rule = item.repeatRule {
+            notes.append("RRULE:\(rule) has no DTSTART to repeat from; kept but not applied")
+            item.extraProperties.insert("RRULE:" + rule, at: 0)
+            item.repeatRule = nil
+        }
+        if item.title.allSatisfy(\.isWhitespace) && recurrenceID == nil {
+            item.title = "(no title)"
+            notes.append("it has no SUMMARY; it was titled \"(no title)\"")
+        }
+        zones.use(item.timeZone)
+
+        var override: RecurrenceOverride?
+        if let recurrenceID {
+            let instanceStart = start ?? recurrenceID
+            override = RecurrenceOverride(
+                recurrenceID: recurrenceID, isCancelled: isCancelled, start: instanceStart,
+                end: item.times.first?.end, title: overrideText.title, place: overrideText.place,
+                notes: overrideText.notes, extraProperties: item.extraProperties)
+            if item.title.allSatisfy(\.isWhitespace) { item.title = "(no title)" }
+        }
+        return .success(Decoded(item: item, uid: uid, override: override, notes: notes))
+    }
+
+    /// Takes libical's X-LIC-ERROR properties out of a component and those inside it, and
+    /// returns their messages.
+    private static func removeErrors(from component: OpaquePointer) -> [String] {
+        var messages: [String] = []
+        var errors: [OpaquePointer] = []
+        var property = icalcomponent_get_first_property(component, ICAL_XLICERROR_PROPERTY)
+        while let current = property {
+            errors.append(current)
+            property = icalcomponent_get_next_property(component, ICAL_XLICERROR_PROPERTY)
+        }
+        for error in errors {
+            messages.append(icalproperty_get_xlicerror(error).map { String(cString: $0) } ?? "unreadable")
+            icalcomponent_remove_property(component, error)
+            icalproperty_free(error)
+        }
+        var subcomponents: [OpaquePointer] = []
+        var sub = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
+        while let current = sub {
+            subcomponents.append(current)
+            sub = icalcomponent_get_next_component(component, ICAL_ANY_COMPONENT)
+        }
+        for sub in subcomponents {
+            messages += removeErrors(from: sub)
+        }
+        return messages
+    }
+
+    private static func name(of component: OpaquePointer) -> String {
+        icalcomponent_kind_to_string(icalcomponent_isa(component)).map { String(cString: $0) } ?? "component"
+    }
+
+    // MARK: - Times
+
+    /// How the times of one item are anchored, as found on its DTSTART (or DUE).
+    struct Anchor {
+        var zone: ItemTimeZone
+        var pointer: OpaquePointer?
+    }
+
+    private func anchor(of property: OpaquePointer, notes: inout [String]) -> Anchor {
+        let time = icalvalue_get_datetime(icalproperty_get_value(property))
+        if time.is_date != 0 { return Anchor(zone: .floating, pointer: nil) }
+        if icaltime_is_utc(time) != 0 { return Anchor(zone: .utc, pointer: icaltimezone_get_utc_timezone()) }
+        guard let tzid = Self.tzid(of: property) else { return Anchor(zone: .floating, pointer: nil) }
+        let resolved = zones.resolve(tzid)
+        if resolved.pointer == nil {
+            notes.append("the TZID \"\(tzid)\" is neither a known time zone nor defined in the file; "
+                + "its times were read as floating (local) times")
+        }
+        return Anchor(zone: resolved.zone, pointer: resolved.pointer)
+    }
+
+    /// The date a property's time stands for, in an item anchored by `anchor`.
+    private func date(_ time: icaltimetype, _ property: OpaquePointer, _ anchor: Anchor) -> Date {
+        let wall = Double(icaltime_as_timet_with_zone(time, nil))
+        if time.is_date != 0 {
+            return coding.date(wall, .floating)
+        }
+        if icaltime_is_utc(time) != 0 {
+            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())))
+        }
+        if let tzid = Self.tzid(of: property), let zone = zones.resolve(tzid).pointer {
+            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+        }
+        // A floating time: in a floating item it stays one; in a zoned item it is read in that zone.
+        if anchor.zone != .floating, let zone = anchor.pointer {
+            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+        }
+        return coding.date(wall, .floating)
+    }
+
+    /// A task's further time, from `X-DATEBOOK-TIME:START/END` (iCalendar date-times, floating or UTC).
+    private func extraTime(_ value: String, _ anchor: Anchor) -> ItemTime? {
+        let parts = value.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard (1...2).contains(parts.count) else { return nil }
+        func read(_ text: String) -> Date? {
+            let time = icaltime_from_string(text)
+            guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
+            if icaltime_is_utc(time) != 0 {
+                return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())))
+            }
+            if anchor.zone != .floating, let zone = anchor.pointer {
+                return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+            }
+            return coding.date(Double(icaltime_as_timet_with_zone(time, nil)), .floating)
+        }
+        guard let start = read(parts[0]) else { return nil }
+        if parts.count == 2, !parts[1].isEmpty {
+            guard let end = read(parts[1]) else { return nil }
+            return ItemTime(start: start, end: end)
+        }
+        return ItemTime(start: start)
+    }
+
+    // MARK: - Participants
+
+    private func participant(_ property: OpaquePointer, address: UnsafePointer<CChar>?) -> Participant? {
+        guard let address else { return nil }
+        var participant = Participant(address: String(cString: address))
+        var others: [String] = []
+        var parameter = icalproperty_get_first_parameter(property, ICAL_ANY_PARAMETER)
+        while let current = parameter {
+            switch icalparameter_isa(current) {
+            case ICAL_CN_PARAMETER:
+                participant.name = string(icalparameter_get_cn(current))
+            case ICAL_ROLE_PARAMETER:
+                participant.role = Self.parameterValue(current)
+            case ICAL_PARTSTAT_PARAMETER:
+                participant.status = Self.parameterValue(current)
+            default:
+                if let text = Libical.takeString(icalparameter_as_ical_string_r(current)) {
+                    others.append(text)
+                }
+            }
+            parameter = icalproperty_get_next_parameter(property, ICAL_ANY_PARAMETER)
+        }
+        participant.otherParameters = others.joined(separator: ";")
+        return participant
+    }
+
+    /// The value of a parameter, as written (`CHAIR` from `ROLE=CHAIR`).
+    private static func parameterValue(_ parameter: OpaquePointer) -> String? {
+        guard let text = Libical.takeString(icalparameter_as_ical_string_r(parameter)),
+            let equals = text.firstIndex(of: "=")
+        else { return nil }
+        return String(text[text.index(after: equals)...])
+    }
+
+    // MARK: - Text
+
+    private func string(_ pointer: UnsafePointer<CChar>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+
+    private static func tzid(of property: OpaquePointer) -> String? {
+        guard let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
+            let tzid = icalparameter_get_tzid(parameter)
+        else { return nil }
+        return String(cString: tzid)
+    }
+
+    private static func xName(_ property: OpaquePointer) -> String? {
+        icalproperty_get_x_name(property).map { String(cString: $0).uppercased() }
+    }
+
+    /// A property as one unfolded content line without its line end.
+    static func unfoldedText(of property: OpaquePointer) -> String {
+        guard let pointer = icalproperty_as_ical_string_r(property) else { return "" }
+        defer { icalmemory_free_buffer(pointer) }
+        // Unfold on bytes: a fold may fall inside a UTF-8 character.
+        var bytes: [UInt8] = []
+        var index = 0
+        let raw = UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self)
+        while raw[index] != 0 {
+            let byte = raw[index]
+            if byte == 0x0D && raw[index + 1] == 0x0A && (raw[index + 2] == 0x20 || raw[index + 2] == 0x09) {
+                index += 3
+                continue
+            }
+            if byte == 0x0A && (raw[index + 1] == 0x20 || raw[index + 1] == 0x09) {
+                index += 2
+                continue
+            }
+            bytes.append(byte)
+            index += 1
+        }
+        return trimmingLineEnd(String(decoding: bytes, as: UTF8.self))
+    }
+
+    static func trimmingLineEnd(_ text: String) -> String {
+        var result = Substring(text)
+        while let last = result.last, last == "\n" || last == "\r" || last == "\r\n" {
+            result = result.dropLast()
+        }
+        return String(result)
+    }
+
+    /// An ATTACH URI as an attachment: a `file:` URI becomes its path, others stay URIs.
+    static func attachmentPath(_ uri: String) -> String {
+        if uri.lowercased().hasPrefix("file://"), let url = URL(string: uri), url.isFileURL {
+            return url.path
+        }
+        return uri
+    }
+
+    /// The properties an instance of a series (a component with a RECURRENCE-ID) is read
+    /// for; its others are kept verbatim.
+    static let overrideKinds: [icalproperty_kind] = [
+        ICAL_UID_PROPERTY, ICAL_DTSTAMP_PROPERTY, ICAL_XLICERROR_PROPERTY, ICAL_DTSTART_PROPERTY,
+        ICAL_DTEND_PROPERTY, ICAL_DURATION_PROPERTY, ICAL_RECURRENCEID_PROPERTY, ICAL_SUMMARY_PROPERTY,
+        ICAL_LOCATION_PROPERTY, ICAL_DESCRIPTION_PROPERTY, ICAL_STATUS_PROPERTY,
+    ]
+
+    /// A stable short fingerprint of a component's text (FNV-1a, 64 bits, in hex).
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16)
+    }
+}

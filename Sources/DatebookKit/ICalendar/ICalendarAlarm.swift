@@ -1,0 +1,64 @@
+internal import CLibical
+import Foundation
+
+/// How a VALARM and an item's `alarm` stand for each other.
+///
+/// An import keeps every VALARM verbatim in `extraProperties`, and the first one Datebook can
+/// show (a display or sound alarm some minutes before the start) also becomes `alarm`. An
+/// export writes the VALARMs back as they came while `alarm` still says what that first one
+/// says; when `alarm` was changed, that VALARM gives way to one written from `alarm`.
+enum ICalendarAlarm {
+    /// The alarm a VALARM component stands for, or nil when Datebook cannot show it (an email
+    /// alarm, one at a fixed time, one relative to the end, one after the start).
+    static func alarm(of component: OpaquePointer) -> Alarm? {
+        guard icalcomponent_isa(component) == ICAL_VALARM_COMPONENT,
+            let actionProperty = icalcomponent_get_first_property(component, ICAL_ACTION_PROPERTY),
+            let triggerProperty = icalcomponent_get_first_property(component, ICAL_TRIGGER_PROPERTY)
+        else { return nil }
+        let action = icalproperty_get_action(actionProperty)
+        guard action == ICAL_ACTION_DISPLAY || action == ICAL_ACTION_AUDIO else { return nil }
+        if let related = icalproperty_get_first_parameter(triggerProperty, ICAL_RELATED_PARAMETER),
+            icalparameter_get_related(related) == ICAL_RELATED_END
+        {
+            return nil
+        }
+        let trigger = icalproperty_get_trigger(triggerProperty)
+        guard icaltime_is_null_time(trigger.time) != 0 else { return nil }
+        let seconds = Int(icaldurationtype_as_int(trigger.duration))
+        guard seconds <= 0, seconds % 60 == 0 else { return nil }
+        var sound: String?
+        if action == ICAL_ACTION_AUDIO,
+            let attachProperty = icalcomponent_get_first_property(component, ICAL_ATTACH_PROPERTY),
+            let attach = icalproperty_get_attach(attachProperty), icalattach_get_is_url(attach) != 0,
+            let url = icalattach_get_url(attach)
+        {
+            sound = ComponentDecoder.attachmentPath(String(cString: url))
+        }
+        return Alarm(minutesBefore: -seconds / 60, sound: sound)
+    }
+
+    /// The alarm a VALARM's text stands for, or nil.
+    static func alarm(ofText text: String) -> Alarm? {
+        guard text.hasPrefix("BEGIN:VALARM"), let component = icalparser_parse_string(text) else { return nil }
+        defer { icalcomponent_free(component) }
+        return alarm(of: component)
+    }
+
+    /// A new VALARM for `alarm`: a sound alarm when it has a sound, else a display alarm.
+    static func component(for alarm: Alarm, description: String) -> OpaquePointer? {
+        guard let component = icalcomponent_new(ICAL_VALARM_COMPONENT) else { return nil }
+        let action = alarm.sound == nil ? ICAL_ACTION_DISPLAY : ICAL_ACTION_AUDIO
+        icalcomponent_add_property(component, icalproperty_new_action(action))
+        var trigger = icaltriggertype()
+        trigger.time = icaltime_null_time()
+        trigger.duration = icaldurationtype_from_int(Int32(-alarm.minutesBefore * 60))
+        icalcomponent_add_property(component, icalproperty_new_trigger(trigger))
+        if let sound = alarm.sound, let attach = icalattach_new_from_url(ICalendarEncoder.attachmentURI(sound)) {
+            icalcomponent_add_property(component, icalproperty_new_attach(attach))
+            icalattach_unref(attach)
+        } else {
+            icalcomponent_add_property(component, icalproperty_new_description(description))
+        }
+        return component
+    }
+}

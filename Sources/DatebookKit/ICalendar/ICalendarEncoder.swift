@@ -1,0 +1,280 @@
+internal import CLibical
+import Foundation
+
+/// Writes one item as iCalendar components with libical: a VEVENT (events and reminders) or
+/// a VTODO (tasks), then one component per changed or cancelled instance.
+///
+/// Times keep their anchoring: a named zone is written with its TZID, UTC with `Z`, floating
+/// times bare, all-day dates as DATE values. The properties an import kept verbatim are
+/// written back as they came.
+struct ICalendarEncoder {
+    let coding: StoredTime
+    /// The DTSTAMP of every component.
+    let now: Date
+    /// VTIMEZONEs of zones the system does not know, by TZID.
+    let zoneDefinitions: [String: String]
+
+    // MARK: - Components
+
+    /// The text of the item's components, each `BEGIN:…END:` with CRLF line ends.
+    func components(for item: Item) -> [String] {
+        Libical.prepare()
+        var texts: [String] = []
+        if let master = masterComponent(for: item) {
+            texts.append(Self.take(master))
+        }
+        for override in item.overrides {
+            if let component = overrideComponent(override, of: item) {
+                texts.append(Self.take(component))
+            }
+        }
+        return texts
+    }
+
+    private func masterComponent(for item: Item) -> OpaquePointer? {
+        let isTodo = item.kind == .task
+        guard let component = icalcomponent_new(isTodo ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT) else {
+            return nil
+        }
+        let isDate = item.allDay
+        func add(_ property: OpaquePointer?) {
+            if let property { icalcomponent_add_property(component, property) }
+        }
+        add(icalproperty_new_uid(item.icalendarUID))
+        add(icalproperty_new_dtstamp(utc(now)))
+        add(icalproperty_new_created(utc(item.created)))
+        add(icalproperty_new_lastmodified(utc(item.updated)))
+        add(icalproperty_new_summary(item.title))
+        if let first = item.times.first {
+            add(timed(icalproperty_new_dtstart, first.start, item, isDate: isDate))
+            if !isTodo, item.kind == .event, let end = first.end {
+                add(timed(icalproperty_new_dtend, end, item, isDate: isDate))
+            }
+        }
+        if let due = item.due {
+            if isTodo {
+                add(timed(icalproperty_new_due, due, item, isDate: false))
+            } else {
+                add(Self.xProperty(ComponentDecoder.dueProperty, value: Self.utcText(due)))
+            }
+        }
+        if item.kind == .reminder {
+            add(Self.xProperty(ComponentDecoder.kindProperty, value: "REMINDER"))
+        }
+        let spansToDue = isTodo && item.times.count == 1 && item.times[0].end == item.due
+        if item.times.count > 1 || (isTodo && item.times.first?.end != nil && !spansToDue) {
+            for time in item.times {
+                let value = Self.utcText(time.start) + "/" + (time.end.map(Self.utcText) ?? "")
+                add(Self.xProperty(ComponentDecoder.timeProperty, value: value))
+            }
+        }
+        if !item.place.isEmpty { add(icalproperty_new_location(item.place)) }
+        if !item.notes.isEmpty { add(icalproperty_new_description(item.notes)) }
+        if item.priority > 0 { add(icalproperty_new_priority(Int32(item.priority))) }
+        for category in item.categories {
+            add(icalproperty_new_categories(category))
+        }
+        for path in item.attachments {
+            if let attach = icalattach_new_from_url(Self.attachmentURI(path)) {
+                add(icalproperty_new_attach(attach))
+                icalattach_unref(attach)
+            }
+        }
+        if let rule = item.repeatRule {
+            Libical.clearError()
+            let recurrence = icalrecurrencetype_from_string(rule)
+            if recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil {
+                add(icalproperty_new_rrule(recurrence))
+            }
+        }
+        for date in item.recurrenceDates {
+            var value = icaldatetimeperiodtype()
+            value.time = time(date, item, isDate: isDate)
+            value.period = icalperiodtype_null_period()
+            add(zoned(icalproperty_new_rdate(value), item, isDate: isDate))
+        }
+        for date in item.exceptionDates {
+            add(timed(icalproperty_new_exdate, date, item, isDate: isDate))
+        }
+        if let organizer = item.organizer {
+            add(Self.participant(organizer, name: "ORGANIZER"))
+        }
+        for attendee in item.attendees {
+            add(Self.participant(attendee, name: "ATTENDEE"))
+        }
+        var writesStatus = false
+        switch item.status {
+        case .completed where isTodo:
+            add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
+            add(icalproperty_new_completed(utc(item.statusChangedAt ?? item.updated)))
+            writesStatus = true
+        case .deleted:
+            add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
+            writesStatus = true
+        default:
+            break
+        }
+        // Kept properties, and the alarms: written back as they came while `alarm` still says
+        // what the first one Datebook reads says.
+        let mirrored = item.extraProperties.first { ICalendarAlarm.alarm(ofText: $0) != nil }
+        let alarmUnchanged = mirrored.flatMap(ICalendarAlarm.alarm(ofText:)) == item.alarm
+        for text in item.extraProperties {
+            if writesStatus && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
+            if text == mirrored && !alarmUnchanged { continue }
+            addVerbatim(text, to: component)
+        }
+        if let alarm = item.alarm, mirrored == nil || !alarmUnchanged,
+            let valarm = ICalendarAlarm.component(for: alarm, description: item.title)
+        {
+            icalcomponent_add_component(component, valarm)
+        }
+        return component
+    }
+
+    private func overrideComponent(_ override: RecurrenceOverride, of item: Item) -> OpaquePointer? {
+        let isTodo = item.kind == .task
+        guard let component = icalcomponent_new(isTodo ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT) else {
+            return nil
+        }
+        func add(_ property: OpaquePointer?) {
+            if let property { icalcomponent_add_property(component, property) }
+        }
+        let isDate = item.allDay
+        add(icalproperty_new_uid(item.icalendarUID))
+        add(icalproperty_new_dtstamp(utc(now)))
+        add(timed(icalproperty_new_recurrenceid, override.recurrenceID, item, isDate: isDate))
+        add(icalproperty_new_summary(override.title ?? item.title))
+        add(timed(icalproperty_new_dtstart, override.start, item, isDate: isDate))
+        if let end = override.end, !isTodo {
+            add(timed(icalproperty_new_dtend, end, item, isDate: isDate))
+        }
+        if let place = override.place ?? (item.place.isEmpty ? nil : item.place) {
+            add(icalproperty_new_location(place))
+        }
+        if let notes = override.notes ?? (item.notes.isEmpty ? nil : item.notes) {
+            add(icalproperty_new_description(notes))
+        }
+        if override.isCancelled {
+            add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
+        }
+        for text in override.extraProperties {
+            if override.isCancelled && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
+            addVerbatim(text, to: component)
+        }
+        return component
+    }
+
+    // MARK: - Times
+
+    /// A date as libical's time in the item's anchoring.
+    private func time(_ date: Date, _ item: Item, isDate: Bool) -> icaltimetype {
+        if isDate {
+            let wall = item.timeZone == .floating ? coding.seconds(date, .floating) : coding.wallClock.wallSeconds(of: date)
+            return icaltime_from_timet_with_zone(time_t(wall.rounded(.down)), 1, nil)
+        }
+        switch item.timeZone {
+        case .utc:
+            return utc(date)
+        case .floating:
+            return icaltime_from_timet_with_zone(time_t(coding.seconds(date, .floating)), 0, nil)
+        case let .named(name):
+            guard let zone = zonePointer(name) else { return utc(date) }
+            var local = icaltime_from_timet_with_zone(time_t(date.unixSeconds), 0, zone)
+            local = icaltime_set_timezone(&local, zone)
+            return local
+        }
+    }
+
+    /// A property made from a time, with the TZID parameter its anchoring needs.
+    private func timed(_ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ item: Item, isDate: Bool)
+        -> OpaquePointer?
+    {
+        zoned(make(time(date, item, isDate: isDate)), item, isDate: isDate)
+    }
+
+    private func zoned(_ property: OpaquePointer?, _ item: Item, isDate: Bool) -> OpaquePointer? {
+        guard let property, !isDate, case let .named(name) = item.timeZone, zonePointer(name) != nil else {
+            return property
+        }
+        icalproperty_add_parameter(property, icalparameter_new_tzid(name))
+        return property
+    }
+
+    private func zonePointer(_ name: String) -> OpaquePointer? {
+        TimeZoneRegistry.shared.zone(name, definition: zoneDefinitions[name])?.pointer
+    }
+
+    private func utc(_ date: Date) -> icaltimetype {
+        icaltime_from_timet_with_zone(time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+    }
+
+    /// `20261122T090000Z`.
+    static func utcText(_ date: Date) -> String {
+        let time = icaltime_from_timet_with_zone(
+            time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+        return Libical.takeString(icaltime_as_ical_string_r(time)) ?? ""
+    }
+
+    // MARK: - Other properties
+
+    private static func xProperty(_ name: String, value: String) -> OpaquePointer? {
+        guard let property = icalproperty_new_x(value) else { return nil }
+        icalproperty_set_x_name(property, name)
+        return property
+    }
+
+    /// An ORGANIZER or ATTENDEE with its parameters.
+    private static func participant(_ participant: Participant, name: String) -> OpaquePointer? {
+        var line = name
+        if let cn = participant.name { line += ";CN=" + quoted(cn) }
+        if let role = participant.role { line += ";ROLE=" + quoted(role) }
+        if let status = participant.status { line += ";PARTSTAT=" + quoted(status) }
+        if !participant.otherParameters.isEmpty { line += ";" + participant.otherParameters }
+        line += ":" + participant.address
+        if let property = icalproperty_new_from_string(line) {
+            return property
+        }
+        _ = Libical.takeError()
+        // Parameters libical refuses are dropped rather than the person.
+        return name == "ORGANIZER"
+            ? icalproperty_new_organizer(participant.address) : icalproperty_new_attendee(participant.address)
+    }
+
+    /// A parameter value, in quotes when it holds `:`, `;` or `,` (a quote inside becomes `'`).
+    private static func quoted(_ value: String) -> String {
+        let clean = value.replacingOccurrences(of: "\"", with: "'").replacingOccurrences(of: "\r", with: " ")
+            .replacingOccurrences(of: "\n", with: " ")
+        return clean.contains(where: { ":;,".contains($0) }) ? "\"\(clean)\"" : clean
+    }
+
+    /// Adds a property or component kept verbatim.
+    private func addVerbatim(_ text: String, to component: OpaquePointer) {
+        if text.hasPrefix("BEGIN:") {
+            if let sub = icalparser_parse_string(text) {
+                icalcomponent_add_component(component, sub)
+            }
+        } else if let property = icalproperty_new_from_string(text) {
+            icalcomponent_add_property(component, property)
+        }
+        _ = Libical.takeError()
+    }
+
+    /// An attachment as a URI: a path becomes a `file:` URI, a URI stays as it is.
+    static func attachmentURI(_ path: String) -> String {
+        if path.hasPrefix("/") {
+            return URL(fileURLWithPath: path).absoluteString
+        }
+        if let colon = path.firstIndex(of: ":"), path[..<colon].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
+            colon != path.startIndex
+        {
+            return path
+        }
+        return URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// The text of a component, freeing it.
+    private static func take(_ component: OpaquePointer) -> String {
+        defer { icalcomponent_free(component) }
+        return Libical.takeString(icalcomponent_as_ical_string_r(component)) ?? ""
+    }
+}

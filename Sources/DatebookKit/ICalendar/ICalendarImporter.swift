@@ -1,0 +1,309 @@
+internal import CLibical
+import Foundation
+import GRDB
+
+/// Imports iCalendar (RFC 5545) files into the store: VEVENTs and VTODOs with their times and
+/// time zones, recurrence (RRULE, RDATE, EXDATE, RECURRENCE-ID instances), alarms,
+/// categories, attachments, organizer and attendees; every property Datebook does not read is
+/// kept verbatim and written back by `ICalendarExporter`.
+///
+/// An import is one transaction: everything its report counts is committed, or (when the
+/// database fails) nothing is. Items are matched by UID: importing a file again updates its
+/// items instead of adding them twice. The file is split into components before parsing, so a
+/// broken component is skipped alone and a large file is never one tree in memory.
+public struct ICalendarImporter {
+    public let store: SQLiteStore
+
+    public init(store: SQLiteStore) {
+        self.store = store
+    }
+
+    // MARK: - Importing
+
+    /// Imports the file at `path`.
+    public func importFile(atPath path: String) throws(ImportError) -> ImportReport {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
+        } catch {
+            throw .unreadable((error as NSError).localizedDescription)
+        }
+        return try importData(data)
+    }
+
+    /// Imports an iCalendar stream held in memory (standard input, say).
+    public func importData(_ data: Data) throws(ImportError) -> ImportReport {
+        Libical.prepare()
+        let outcome: Result<ImportReport, ImportError> = data.withUnsafeBytes { bytes in
+            do {
+                return .success(try run(bytes))
+            } catch let error as ImportError {
+                return .failure(error)
+            } catch {
+                return .failure(.store(SQLiteStore.storeError(error)))
+            }
+        }
+        return try outcome.get()
+    }
+
+    // MARK: - The steps of one import
+
+    /// One component read, waiting for the end of the file (series wait for their instances).
+    private struct Pending {
+        var item: Item
+        var line: Int
+        var component: String
+    }
+
+    private func run(_ bytes: UnsafeRawBufferPointer) throws -> ImportReport {
+        let scanner = ICalendarScanner(bytes)
+        guard !scanner.chunks.isEmpty || scanner.sawCalendar else {
+            throw ImportError.notICalendar(
+                bytes.isEmpty ? "the file is empty" : "no BEGIN:VCALENDAR in \(scanner.lineCount) lines")
+        }
+        var report = ImportReport()
+        for problem in scanner.problems {
+            let note = ImportReport.Note(line: problem.line, component: problem.component, message: problem.message)
+            if problem.message.hasSuffix("skipped") {
+                report.skipped.append(note)
+            } else {
+                report.warnings.append(note)
+            }
+        }
+
+        // VTIMEZONEs first: events may come before the zones they use.
+        var fileZones: [String: String] = [:]
+        for chunk in scanner.chunks where chunk.name == "VTIMEZONE" {
+            let text = ICalendarScanner.text(of: chunk, in: bytes).text
+            if let tzid = ICalendarZones.tzid(ofDefinition: text) {
+                fileZones[tzid] = text
+            } else {
+                report.skipped.append(
+                    ImportReport.Note(line: chunk.line, component: "VTIMEZONE", message: "it has no TZID; skipped"))
+            }
+        }
+
+        let coding = store.storedTime
+        let horizon = store.recurrenceHorizon
+        let now = store.clock.now().storedForm
+        let ids = store.ids
+        return try store.write { db in
+            let zones = ICalendarZones(
+                fileDefinitions: fileZones,
+                storedDefinitions: try Dictionary(
+                    Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map {
+                        ($0[0] as String, $0[1] as String)
+                    },
+                    uniquingKeysWith: { first, _ in first }))
+            let decoder = ComponentDecoder(zones: zones, coding: coding, now: now)
+            let writer = try ItemRowWriter(db, times: coding)
+
+            // What is stored already, by iCalendar UID: the item's id and when it was created.
+            var stored: [String: (id: UUID, created: Date)] = [:]
+            let storedRows = try Row.fetchCursor(db, sql: "SELECT CAST(ical_uid AS BLOB), uid, created FROM item")
+            while let row = try storedRows.next() {
+                if let id = UUID(uuidString: row[1]) {
+                    stored[Item.text(row[0])] = (id, Date(unixSeconds: row[2]))
+                }
+            }
+
+            let storedBefore = Set(stored.keys)
+            var committed: Set<String> = []
+            var seen: [String: Int] = [:]  // UID -> line of the component that set it
+            var series: [String: Pending] = [:]
+            var seriesOrder: [String] = []
+            var instances: [String: [(RecurrenceOverride, Pending)]] = [:]
+
+            /// Gives an item the id of the stored item with its UID, or a new one.
+            func identify(_ item: inout Item, uid: String) {
+                if let known = stored[uid] {
+                    item.id = known.id
+                } else {
+                    item.id = ids.next()
+                    stored[uid] = (item.id, item.created)
+                }
+                item.icalUID = uid == item.id.uuidString.lowercased() ? nil : uid
+            }
+
+            /// Validates and writes one item, counting it.
+            func commit(_ pending: Pending, uid: String, instances kept: SeriesInstances? = nil) throws {
+                let issues = pending.item.validate()
+                guard issues.isEmpty else {
+                    report.skipped.append(
+                        ImportReport.Note(
+                            line: pending.line, component: pending.component, uid: uid,
+                            message: issues.map(\.message).joined(separator: "; ") + "; skipped"))
+                    return
+                }
+                try writer.write(pending.item.storedForm, horizon: horizon, instances: kept)
+                committed.insert(uid)
+            }
+
+            for chunk in scanner.chunks where chunk.name != "VTIMEZONE" {
+                guard chunk.name == "VEVENT" || chunk.name == "VTODO" else {
+                    report.skipped.append(
+                        ImportReport.Note(
+                            line: chunk.line, component: chunk.name,
+                            message: "Datebook imports VEVENT and VTODO only; skipped"))
+                    continue
+                }
+                let (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
+                guard let component = icalparser_parse_string(text) else {
+                    _ = Libical.takeError()
+                    report.skipped.append(
+                        ImportReport.Note(line: chunk.line, component: chunk.name, message: "libical cannot parse it; skipped"))
+                    continue
+                }
+                let decoded = decoder.decode(component, text: text)
+                icalcomponent_free(component)
+                _ = Libical.takeError()
+                switch decoded {
+                case let .failure(skip):
+                    report.skipped.append(
+                        ImportReport.Note(line: chunk.line, component: chunk.name, uid: skip.uid, message: skip.reason + "; skipped"))
+                case let .success(found):
+                    for (line, message) in textNotes {
+                        report.warnings.append(ImportReport.Note(line: line, component: chunk.name, uid: found.uid, message: message))
+                    }
+                    for message in found.notes {
+                        report.warnings.append(ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
+                    }
+                    var item = found.item
+                    identify(&item, uid: found.uid)
+                    if let known = stored[found.uid], item.created == now {
+                        item.created = known.created
+                    }
+                    let pending = Pending(item: item, line: chunk.line, component: chunk.name)
+                    if let override = found.override {
+                        instances[found.uid, default: []].append((override, pending))
+                        continue
+                    }
+                    if let earlier = seen[found.uid] {
+                        report.warnings.append(
+                            ImportReport.Note(
+                                line: chunk.line, component: chunk.name, uid: found.uid,
+                                message: "the UID appears again (first on line \(earlier)); this one replaces it"))
+                    }
+                    seen[found.uid] = chunk.line
+                    if item.isRecurring {
+                        if series[found.uid] == nil { seriesOrder.append(found.uid) }
+                        series[found.uid] = pending
+                    } else {
+                        series[found.uid] = nil
+                        try commit(pending, uid: found.uid)
+                    }
+                }
+            }
+
+            // Instances of series: onto their series in the file, else onto the stored one.
+            for (uid, overrides) in instances.sorted(by: { $0.value[0].1.line < $1.value[0].1.line }) {
+                if var pending = series[uid] {
+                    for (override, _) in overrides {
+                        pending.item.overrides.removeAll { SQLiteStore.same($0.recurrenceID, override.recurrenceID) }
+                        pending.item.overrides.append(override)
+                    }
+                    pending.item.overrides.sort { $0.recurrenceID < $1.recurrenceID }
+                    series[uid] = pending
+                } else if seen[uid] == nil, storedBefore.contains(uid), let known = stored[uid],
+                    var storedSeries = try SQLiteStore.fetchItems(
+                        coding: coding, db, sql: "SELECT id FROM item WHERE uid = ?",
+                        arguments: [known.id.uuidString.lowercased()]
+                    ).first, storedSeries.isRecurring
+                {
+                    for (override, _) in overrides {
+                        storedSeries.overrides.removeAll { SQLiteStore.same($0.recurrenceID, override.recurrenceID) }
+                        storedSeries.overrides.append(override)
+                    }
+                    storedSeries.overrides.sort { $0.recurrenceID < $1.recurrenceID }
+                    storedSeries.updated = now
+                    series[uid] = Pending(item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component)
+                    seriesOrder.append(uid)
+                    seen[uid] = overrides[0].1.line
+                } else {
+                    // No series to belong to: the first instance is imported on its own.
+                    var (override, pending) = overrides[0]
+                    pending.item.repeatRule = nil
+                    pending.item.extraProperties = override.extraProperties
+                    report.warnings.append(
+                        ImportReport.Note(
+                            line: pending.line, component: pending.component, uid: uid,
+                            message: "an instance (RECURRENCE-ID) whose series is neither in the file nor stored; "
+                                + "imported as a single item"))
+                    for (_, other) in overrides.dropFirst() {
+                        report.skipped.append(
+                            ImportReport.Note(
+                                line: other.line, component: other.component, uid: uid,
+                                message: "another instance of a series that is missing; skipped"))
+                    }
+                    override.extraProperties = []
+                    if seen[uid] == nil {
+                        seen[uid] = pending.line
+                        try commit(pending, uid: uid)
+                    }
+                }
+            }
+
+            // The series, expanded on every core there is, then written in file order.
+            var ready: [(String, Pending, SeriesDefinition)] = []
+            for uid in seriesOrder {
+                guard let pending = series[uid] else { continue }
+                let definition = SeriesDefinition(
+                    pending.item.storedForm, coding: coding, zoneDefinition: zones.definition(of: pending.item.timeZone))
+                ready.append((uid, pending, definition))
+            }
+            let expanded = Self.expand(ready.map(\.2), horizon: horizon)
+            for (index, (uid, pending, _)) in ready.enumerated() {
+                try commit(pending, uid: uid, instances: expanded[index])
+            }
+
+            // Zones the system does not know, for the next reading.
+            for (tzid, definition) in zones.usedDefinitions {
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)",
+                    arguments: [tzid, definition])
+            }
+
+            report.added = committed.subtracting(storedBefore).count
+            report.updated = committed.intersection(storedBefore).count
+            return report
+        }
+    }
+
+    /// Expands many series at once, one share per processor core.
+    private static func expand(_ definitions: [SeriesDefinition], horizon: Double) -> [SeriesInstances] {
+        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        guard definitions.count > 64, cores > 1 else {
+            return definitions.map { SeriesInstances($0, horizon: horizon) }
+        }
+        let results = Slots(count: definitions.count)
+        let share = (definitions.count + cores - 1) / cores
+        DispatchQueue.concurrentPerform(iterations: cores) { part in
+            let range = (part * share)..<min(definitions.count, (part + 1) * share)
+            for index in range {
+                results.set(index, SeriesInstances(definitions[index], horizon: horizon))
+            }
+        }
+        return results.values
+    }
+
+    /// Results filled in by several threads, each writing its own slots only.
+    private final class Slots: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<SeriesInstances?>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func set(_ index: Int, _ value: SeriesInstances) {
+            slots[index] = value
+        }
+
+        var values: [SeriesInstances] { slots.map { $0! } }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// Splits an iCalendar stream into its components (VEVENT, VTODO, VTIMEZONE, …) without
+/// parsing them, so that each is parsed alone, a broken one is skipped alone, and a large file
+/// never becomes one large tree in memory.
+///
+/// Works on bytes: a line is a component boundary when it reads `BEGIN:` or `END:` from its
+/// first column (a folded continuation line starts with a space or a tab, so it never does).
+/// Several VCALENDARs one after another are read as one stream; components outside any
+/// VCALENDAR are read too (some programs write them so), with a note.
+struct ICalendarScanner {
+    /// One component found in the stream.
+    struct Chunk: Equatable, Sendable {
+        /// The component's name, upper-cased: `VEVENT`.
+        var name: String
+        /// Its bytes, from its `BEGIN:` line to the end of its `END:` line.
+        var range: Range<Int>
+        /// The number of its `BEGIN:` line, from 1.
+        var line: Int
+    }
+
+    /// Something wrong with the stream's structure.
+    struct Problem: Equatable, Sendable {
+        var line: Int
+        var component: String
+        var message: String
+    }
+
+    /// The components inside (or outside) the stream's VCALENDARs, in order.
+    private(set) var chunks: [Chunk] = []
+    /// Components that do not end, ends without a beginning, and the like.
+    private(set) var problems: [Problem] = []
+    /// True when the stream had at least one `BEGIN:VCALENDAR`.
+    private(set) var sawCalendar = false
+    /// How many lines the stream has.
+    private(set) var lineCount = 0
+
+    /// Components that stand at the top of a calendar: one of these inside another means the
+    /// other never ended.
+    static let topLevelNames: Set<String> = [
+        "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY", "VCALENDAR",
+    ]
+
+    // MARK: - Scanning
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var stack: [String] = []
+        var chunkStart = 0
+        var chunkLine = 0
+        var chunkName = ""
+        var lineNumber = 0
+        var offset = 0
+        let count = bytes.count
+
+        func finishChunk(at end: Int) {
+            chunks.append(Chunk(name: chunkName, range: chunkStart..<end, line: chunkLine))
+        }
+        /// The name of the component being read at the top of the calendar, if any.
+        func openComponent() -> String? {
+            if stack.first == "VCALENDAR" { return stack.count > 1 ? stack[1] : nil }
+            return stack.first
+        }
+
+        while offset < count {
+            lineNumber += 1
+            var end = offset
+            while end < count && bytes[end] != 0x0A && bytes[end] != 0x0D {
+                end += 1
+            }
+            var next = end
+            if next < count && bytes[next] == 0x0D { next += 1 }
+            if next < count && bytes[next] == 0x0A { next += 1 }
+            defer { offset = next }
+            guard let (isBegin, name) = Self.boundary(bytes, from: offset, to: end) else { continue }
+
+            if isBegin {
+                if name == "VCALENDAR" {
+                    if let open = openComponent() {
+                        problems.append(
+                            Problem(line: chunkLine, component: open, message: "it has no END:\(open); skipped"))
+                    }
+                    sawCalendar = true
+                    stack = ["VCALENDAR"]
+                    continue
+                }
+                if let open = openComponent(), Self.topLevelNames.contains(name) {
+                    problems.append(Problem(line: chunkLine, component: open, message: "it has no END:\(open); skipped"))
+                    stack.removeLast(stack.count - (stack.first == "VCALENDAR" ? 1 : 0))
+                }
+                if openComponent() == nil {
+                    chunkStart = offset
+                    chunkLine = lineNumber
+                    chunkName = name
+                    if stack.isEmpty {
+                        problems.append(
+                            Problem(line: lineNumber, component: name, message: "it stands outside any VCALENDAR; read anyway"))
+                    }
+                }
+                stack.append(name)
+            } else {
+                guard let index = stack.lastIndex(of: name) else {
+                    problems.append(
+                        Problem(line: lineNumber, component: name, message: "END:\(name) without BEGIN:\(name); ignored"))
+                    continue
+                }
+                if index < stack.count - 1 {
+                    let unclosed = stack[(index + 1)...].joined(separator: ", ")
+                    problems.append(
+                        Problem(line: lineNumber, component: name, message: "\(unclosed) inside it did not end; closed here"))
+                }
+                let wasComponent = openComponent() != nil
+                stack.removeLast(stack.count - index)
+                if wasComponent && openComponent() == nil && name != "VCALENDAR" {
+                    finishChunk(at: next)
+                } else if wasComponent && name == "VCALENDAR" {
+                    // END:VCALENDAR inside a component: that component never ended.
+                    problems.append(
+                        Problem(line: chunkLine, component: chunkName, message: "it has no END:\(chunkName); skipped"))
+                }
+            }
+        }
+        if let open = openComponent() {
+            problems.append(Problem(line: chunkLine, component: open, message: "the file ends before END:\(open); skipped"))
+        }
+        lineCount = lineNumber
+    }
+
+    /// Reads a `BEGIN:NAME` or `END:NAME` line: whether it begins, and the upper-cased name.
+    private static func boundary(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> (Bool, String)? {
+        func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
+        func matches(_ word: StaticString, at position: Int) -> Bool {
+            let length = word.utf8CodeUnitCount
+            guard end - position >= length else { return false }
+            let pointer = word.utf8Start
+            for index in 0..<length where upper(bytes[position + index]) != pointer[index] {
+                return false
+            }
+            return true
+        }
+        let nameStart: Int
+        let isBegin: Bool
+        if matches("BEGIN:", at: start) {
+            nameStart = start + 6
+            isBegin = true
+        } else if matches("END:", at: start) {
+            nameStart = start + 4
+            isBegin = false
+        } else {
+            return nil
+        }
+        var nameEnd = end
+        while nameEnd > nameStart && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) {
+            nameEnd -= 1
+        }
+        guard nameEnd > nameStart, nameEnd - nameStart <= 64 else { return nil }
+        var name = ""
+        for index in nameStart..<nameEnd {
+            let byte = upper(bytes[index])
+            guard byte > 0x20 && byte < 0x7F else { return nil }
+            name.unicodeScalars.append(Unicode.Scalar(byte))
+        }
+        return (isBegin, name)
+    }
+
+    // MARK: - Text of a component
+
+    /// The text of a chunk, ready for libical: UTF-8 lines as they are, and, with a note for
+    /// each, lines that are not UTF-8 read as Latin-1 and NUL characters made U+FFFD.
+    static func text(of chunk: Chunk, in bytes: UnsafeRawBufferPointer) -> (text: String, notes: [(Int, String)]) {
+        let slice = UnsafeRawBufferPointer(rebasing: bytes[chunk.range])
+        if !slice.contains(0), let text = String(validating: slice, as: UTF8.self) {
+            return (text, [])
+        }
+        var notes: [(Int, String)] = []
+        var text = ""
+        text.reserveCapacity(slice.count)
+        var lineStart = 0
+        var line = chunk.line
+        while lineStart < slice.count {
+            var lineEnd = lineStart
+            while lineEnd < slice.count && slice[lineEnd] != 0x0A {
+                lineEnd += 1
+            }
+            if lineEnd < slice.count { lineEnd += 1 }
+            let lineBytes = UnsafeRawBufferPointer(rebasing: slice[lineStart..<lineEnd])
+            var decoded: String
+            if let valid = String(validating: lineBytes, as: UTF8.self) {
+                decoded = valid
+            } else {
+                decoded = String(lineBytes.map { Character(Unicode.Scalar($0)) })
+                notes.append((line, "bytes that are not UTF-8 were read as Latin-1"))
+            }
+            if decoded.contains("\u{0}") {
+                decoded = decoded.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+                notes.append((line, "NUL characters were replaced by \u{FFFD}"))
+            }
+            text += decoded
+            line += 1
+            lineStart = lineEnd
+        }
+        return (text, notes)
+    }
+}

@@ -1,0 +1,70 @@
+internal import CLibical
+import Foundation
+
+/// The time zones one import knows: the system's, the VTIMEZONEs of the file, and those
+/// earlier imports left in the database.
+///
+/// A TZID the system knows (also under another program's prefix) becomes its system name, so
+/// `Europe/Berlin` from any file is one zone. Another TZID (`W. Europe Standard Time`) keeps
+/// its name and the VTIMEZONE that defines it, which the database then keeps too.
+final class ICalendarZones {
+    /// What a TZID turned out to be.
+    struct Resolved {
+        /// How items in it are anchored: `.named` when known, `.floating` when not.
+        var zone: ItemTimeZone
+        /// libical's zone, nil when unknown.
+        var pointer: OpaquePointer?
+        /// The VTIMEZONE to keep in the database, for a zone the system does not know.
+        var definition: String?
+    }
+
+    private var fileDefinitions: [String: String]
+    private let storedDefinitions: [String: String]
+    private var resolved: [String: Resolved] = [:]
+    /// The definitions of zones items of this import use, by TZID.
+    private(set) var usedDefinitions: [String: String] = [:]
+
+    init(fileDefinitions: [String: String] = [:], storedDefinitions: [String: String] = [:]) {
+        self.fileDefinitions = fileDefinitions
+        self.storedDefinitions = storedDefinitions
+    }
+
+    /// The TZID a VTIMEZONE's text defines, or nil when it is not one.
+    static func tzid(ofDefinition text: String) -> String? {
+        guard let component = icalparser_parse_string(text) else { return nil }
+        defer { icalcomponent_free(component) }
+        guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT,
+            let property = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),
+            let tzid = icalproperty_get_tzid(property)
+        else { return nil }
+        return String(cString: tzid)
+    }
+
+    /// Resolves a TZID (cached).
+    func resolve(_ tzid: String) -> Resolved {
+        if let known = resolved[tzid] { return known }
+        let registry = TimeZoneRegistry.shared
+        var result = Resolved(zone: .floating, pointer: nil, definition: nil)
+        if let name = registry.systemName(tzid), let zone = registry.systemZone(tzid) {
+            result = Resolved(zone: name == "UTC" ? .utc : .named(name), pointer: zone.pointer, definition: nil)
+        } else if let text = fileDefinitions[tzid] ?? storedDefinitions[tzid], let zone = registry.definedZone(text) {
+            result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)
+        }
+        resolved[tzid] = result
+        return result
+    }
+
+    /// Notes that an item uses `zone`, so its definition (if it needs one) is kept.
+    func use(_ zone: ItemTimeZone) {
+        guard case let .named(name) = zone, usedDefinitions[name] == nil,
+            let definition = resolve(name).definition
+        else { return }
+        usedDefinitions[name] = definition
+    }
+
+    /// The VTIMEZONE text a named zone is defined by, when the system does not know it.
+    func definition(of zone: ItemTimeZone) -> String? {
+        guard case let .named(name) = zone else { return nil }
+        return resolve(name).definition
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import DatebookKit
+import DatebookUI
+import Foundation
+
+/// `datebook agenda`: every occurrence in a range, recurring series expanded.
+struct Agenda: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print every occurrence in a range, sorted, as text or JSON.",
+        discussion: """
+            The range starts at --from (default: today at midnight) and lasts --days days
+            (default 7), or ends at --to. A date alone in --to means the end of that day.
+            Times are shown in the local time zone (TZ).
+
+            Text: one occurrence per line, tab-separated: date, time (09:00-10:00, all day,
+            due 17:00), title, place.
+            JSON: an array of objects with uid, id, kind, title, start, end, allDay, recurring,
+            recurrenceId, due, status and place; times are ISO 8601 with the UTC offset, all-day
+            ones plain dates.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("The first day (or moment) of the range.", valueName: "date"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The end of the range (a date alone: to the end of it).", valueName: "date"))
+    var to: String?
+
+    @Option(help: ArgumentHelp("How many days the range lasts (instead of --to).", valueName: "n"))
+    var days: Int?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if to != nil && days != nil {
+            throw ValidationError("give --to or --days, not both")
+        }
+        if let days, !(1...36_600).contains(days) {
+            throw ValidationError("--days must be 1 to 36600")
+        }
+    }
+
+    func run() throws {
+        let range = DateRange.read(from: from, to: to, days: days ?? (to == nil ? 7 : nil), command: "agenda")
+        let start = range.from ?? Console.calendar.startOfDay(for: Date())
+        guard let end = range.to else {
+            Console.fail("datebook agenda: give --to or --days")
+        }
+        guard end > start else {
+            Console.fail("datebook agenda: the range ends before it starts")
+        }
+        let database = try store.openStore()
+        let occurrences: [Occurrence]
+        do {
+            occurrences = try database.occurrences(from: start, to: end)
+        } catch {
+            Console.fail("datebook agenda: \(error)")
+        }
+        let bytes = json
+            ? AgendaFormat.json(occurrences, timeZone: TimeZone.current)
+            : AgendaFormat.text(occurrences, timeZone: TimeZone.current, inert: InertText.line)
+        Console.write(bytes)
+    }
+}
+
+/// A range read from --from, --to and --days, as the scripting commands take it.
+struct DateRange {
+    var from: Date?
+    var to: Date?
+
+    /// Reads the options, or explains on stderr and exits. `--to` with a date alone means the
+    /// end of that day; `--days` counts calendar days from the start (so a DST change does not
+    /// move the end off midnight).
+    static func read(from: String?, to: String?, days: Int?, command: String) -> DateRange {
+        let calendar = Console.calendar
+        let now = Date()
+        func parse(_ text: String, _ name: String) -> ParsedDate {
+            do {
+                return try DateParser(now: now, calendar: calendar).parse(text)
+            } catch {
+                Console.fail("datebook \(command): --\(name): \(error)")
+            }
+        }
+        var range = DateRange()
+        if let from {
+            range.from = parse(from, "from").date
+        }
+        if let to {
+            let parsed = parse(to, "to")
+            range.to = parsed.hasTime ? parsed.date : calendar.date(byAdding: .day, value: 1, to: parsed.date)
+        } else if let days {
+            let start = range.from ?? calendar.startOfDay(for: now)
+            range.from = start
+            range.to = calendar.date(byAdding: .day, value: days, to: start)
+        }
+        return range
+    }
+}
