@@ -56,4 +56,108 @@ struct CalendarJourneyTests {
         try session.send(keys: "t")
         try await session.waitUntil("back to today") { !$0.contains("March 2027 · week") }
     }
+
+    /// A weekly 09:00 series in Berlin (with an EXDATE and a moved instance) across the end of
+    /// summer time, an all-day holiday, a task, and a broken component.
+    static let berlinCalendar = #"""
+BEGIN:VCALENDAR
+VERSION:2.0
+PRODID:-//Example Corp//Calendar 1.0//EN
+BEGIN:VTIMEZONE
+TZID:Europe/Berlin
+BEGIN:DAYLIGHT
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+TZNAME:CEST
+DTSTART:19700329T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+TZNAME:CET
+DTSTART:19701025T030000
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+END:STANDARD
+END:VTIMEZONE
+BEGIN:VEVENT
+UID:standup-1@example.com
+DTSTAMP:20261001T120000Z
+DTSTART;TZID=Europe/Berlin:20261019T090000
+DTEND;TZID=Europe/Berlin:20261019T091500
+RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=8
+EXDATE;TZID=Europe/Berlin:20261102T090000
+SUMMARY:Standup 会议
+LOCATION:Office
+X-CUSTOM-THING:keep me
+END:VEVENT
+BEGIN:VEVENT
+UID:standup-1@example.com
+RECURRENCE-ID;TZID=Europe/Berlin:20261109T090000
+DTSTAMP:20261001T120000Z
+DTSTART;TZID=Europe/Berlin:20261109T100000
+DTEND;TZID=Europe/Berlin:20261109T101500
+SUMMARY:Standup (moved)
+END:VEVENT
+BEGIN:VEVENT
+UID:holiday@example.com
+DTSTAMP:20261001T120000Z
+DTSTART;VALUE=DATE:20261225
+DTEND;VALUE=DATE:20261227
+SUMMARY:Christmas
+END:VEVENT
+BEGIN:VTODO
+UID:todo-1@example.com
+DTSTAMP:20261001T120000Z
+DUE:20261124T170000Z
+SUMMARY:Send the report
+END:VTODO
+BEGIN:VEVENT
+DTSTAMP:20261001T120000Z
+SUMMARY:No uid and no start
+END:VEVENT
+END:VCALENDAR
+"""#
+
+    @Test("import a file, walk the calendar in another time zone, change one occurrence, export it back")
+    func importAndWalk() async throws {
+        let folder = try TemporaryDirectory()
+        let file = folder.path("cal.ics")
+        try Self.berlinCalendar.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "America/New_York"])
+        let db = session.environment["DATEBOOK_DB"]!
+        let environment = ["TZ": "America/New_York", "HOME": folder.path]
+        let imported = try Command.run(try DatebookBinary.path, ["import", file, "--db", db], environment: environment)
+        #expect(imported.standardOutput.contains("3 added"), "\(imported.standardOutput)")
+        #expect(imported.standardError.contains("no DTSTART"), "\(imported.standardError)")
+
+        try await session.waitFor("3 items")
+        try session.send(keys: "3", ":")
+        try await session.waitFor("Go to date:")
+        try session.type("2026-10-26")
+        try session.send(keys: "Enter")
+        // Berlin has left summer time, New York not yet: 09:00 there is 04:00 here.
+        var screen = try await session.waitFor("Monday 26 October 2026")
+        #expect(screen.contains("04:00 Standup 会议"), "\(screen)")
+        try session.send(keys: "]", "]", "]", "]", "]", "]", "]")  // Monday 2 November: skipped (EXDATE)
+        screen = try await session.waitFor("Monday 2 November 2026")
+        #expect(!screen.contains("Standup"), "\(screen)")
+        try session.send(keys: "W")
+        try await session.waitFor("Week 45")
+        try session.send(keys: "]", "D")
+        screen = try await session.waitFor("Monday 9 November 2026")
+        #expect(screen.contains("04:00 Standup (moved)"), "\(screen)")
+        try session.send(keys: "d")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "o")
+        try await session.waitFor("Deleted the occurrence")
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+
+        let exported = try Command.run(try DatebookBinary.path, ["export", "--db", db], environment: environment)
+        #expect(exported.status == 0)
+        #expect(exported.standardOutput.contains("X-CUSTOM-THING:keep me"))
+        #expect(exported.standardOutput.contains("20261109T090000"), "the moved instance is now an exception date")
+        #expect(!exported.standardOutput.contains("RECURRENCE-ID"))
+    }
 }
