@@ -59,7 +59,9 @@ struct ComponentDecoder {
 
         // The UID, and the zone the item's times are anchored in.
         var uid = first(ICAL_UID_PROPERTY).flatMap { icalproperty_get_uid($0) }.map { String(cString: $0) } ?? ""
-        uid = uid.trimmingCharacters(in: .whitespacesAndNewlines)
+        if uid.first?.isWhitespace == true || uid.last?.isWhitespace == true {
+            uid = uid.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if uid.isEmpty {
             uid = "datebook-" + Self.fingerprint(text) + "@import"
             notes.append("it has no UID; it was given \(uid), the same on every import of this file")
