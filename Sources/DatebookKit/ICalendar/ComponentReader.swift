@@ -36,6 +36,10 @@ final class ComponentReader: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var running = false
 
+    /// The largest component read (a photo attached inline may take a few MB; tens of MB are
+    /// surely not an event).
+    static let largestComponent = 10_000_000
+
     /// How many components go in one batch, and how many batches may wait.
     private static let batchSize = 256
     private static let waitingBatches = 16
@@ -86,6 +90,13 @@ final class ComponentReader: @unchecked Sendable {
             return .skipped(
                 ImportReport.Note(
                     line: chunk.line, component: chunk.name, message: "Datebook imports VEVENT and VTODO only; skipped"))
+        }
+        guard chunk.range.count <= Self.largestComponent else {
+            let megabytes = (chunk.range.count + 999_999) / 1_000_000
+            return .skipped(
+                ImportReport.Note(
+                    line: chunk.line, component: chunk.name,
+                    message: "it is \(megabytes) MB, more than the \(Self.largestComponent / 1_000_000) MB a component may be; skipped"))
         }
         let (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
         guard let component = icalparser_parse_string(text) else {

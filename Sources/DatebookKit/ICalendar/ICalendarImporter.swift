@@ -124,7 +124,15 @@ public struct ICalendarImporter {
                 if let known = uids[uid] {
                     item.id = known.id
                 } else {
-                    item.id = ids.next()
+                    // A UID that is a Datebook id (an export of another Datebook) stays the id.
+                    if let id = UUID(uuidString: uid), id.lowercasedText == uid,
+                        (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE uid = ?)", arguments: [uid]))
+                            == false
+                    {
+                        item.id = id
+                    } else {
+                        item.id = ids.next()
+                    }
                     uids[uid] = UIDState(id: item.id, created: item.created, wasStored: false)
                 }
                 item.icalUID = uid == item.id.lowercasedText ? nil : uid
