@@ -85,7 +85,7 @@ struct Add: ParsableCommand {
             id: UUID(), kind: ItemKind(rawValue: kind.rawValue)!, title: title, times: times, allDay: allDay,
             place: place ?? "", notes: notes ?? "", due: read(due, "due", relativeTo: now)?.date,
             priority: priority, alarm: alarm.map { Alarm(minutesBefore: $0) }, category: category ?? "",
-            created: now)
+            created: now, timeZone: .local(calendar.timeZone))
         do {
             let saved = try database.save(item)
             print(saved.id.uuidString.lowercased())
