@@ -98,7 +98,7 @@ struct Add: ParsableCommand {
             id: UUID(), kind: ItemKind(rawValue: kind.rawValue)!, title: title, times: times, allDay: allDay,
             place: place ?? "", notes: notes ?? "", due: read(due, "due", relativeTo: now)?.date,
             priority: priority, alarm: alarm.map { Alarm(minutesBefore: $0) }, repeatRule: rule, category: category ?? "",
-            created: now, timeZone: allDay ? .floating : .named(calendar.timeZone.identifier))
+            created: now, timeZone: allDay ? .floating : .local(calendar.timeZone))
         do {
             let saved = try database.save(item)
             print(saved.id.uuidString.lowercased())

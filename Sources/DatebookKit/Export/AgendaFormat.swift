@@ -87,7 +87,7 @@ public enum AgendaFormat {
             key("uid", first: true)
             appendJSONString(occurrence.uid, to: &out)
             key("id")
-            appendJSONString(occurrence.itemID.uuidString.lowercased(), to: &out)
+            appendJSONString(occurrence.itemID.lowercasedText, to: &out)
             key("kind")
             appendJSONString(occurrence.kind.rawValue, to: &out)
             key("title")

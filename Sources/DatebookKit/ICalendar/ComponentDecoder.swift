@@ -59,7 +59,9 @@ struct ComponentDecoder {
 
         // The UID, and the zone the item's times are anchored in.
         var uid = first(ICAL_UID_PROPERTY).flatMap { icalproperty_get_uid($0) }.map { String(cString: $0) } ?? ""
-        uid = uid.trimmingCharacters(in: .whitespacesAndNewlines)
+        if uid.first?.isWhitespace == true || uid.last?.isWhitespace == true {
+            uid = uid.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         if uid.isEmpty {
             uid = "datebook-" + Self.fingerprint(text) + "@import"
             notes.append("it has no UID; it was given \(uid), the same on every import of this file")
@@ -214,12 +216,18 @@ struct ComponentDecoder {
             for message in Self.removeErrors(from: sub) {
                 notes.append("libical could not read a property of a \(Self.name(of: sub)) (\(message)); it was left out")
             }
+            guard let text = Libical.takeString(icalcomponent_as_ical_string_r(sub)).map(Self.trimmingLineEnd) else {
+                continue
+            }
             if item.alarm == nil, let alarm = ICalendarAlarm.alarm(of: sub) {
                 item.alarm = alarm
+                // An alarm that says nothing more than `alarm` (as Datebook writes them) need
+                // not be kept: an export writes it again.
+                if text == ICalendarAlarm.text(for: alarm, description: overrideText.title ?? "") {
+                    continue
+                }
             }
-            if let text = Libical.takeString(icalcomponent_as_ical_string_r(sub)) {
-                item.extraProperties.append(Self.trimmingLineEnd(text))
-            }
+            item.extraProperties.append(text)
         }
 
         // Times.

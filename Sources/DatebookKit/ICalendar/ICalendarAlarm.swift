@@ -44,6 +44,13 @@ enum ICalendarAlarm {
         return alarm(of: component)
     }
 
+    /// The text of the VALARM `component(for:description:)` makes, without its last line end.
+    static func text(for alarm: Alarm, description: String) -> String? {
+        guard let component = component(for: alarm, description: description) else { return nil }
+        defer { icalcomponent_free(component) }
+        return Libical.takeString(icalcomponent_as_ical_string_r(component)).map(ComponentDecoder.trimmingLineEnd)
+    }
+
     /// A new VALARM for `alarm`: a sound alarm when it has a sound, else a display alarm.
     static func component(for alarm: Alarm, description: String) -> OpaquePointer? {
         guard let component = icalcomponent_new(ICAL_VALARM_COMPONENT) else { return nil }

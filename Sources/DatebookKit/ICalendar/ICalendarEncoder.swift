@@ -21,7 +21,15 @@ struct ICalendarEncoder {
         Libical.prepare()
         var texts: [String] = []
         if let master = masterComponent(for: item) {
-            texts.append(Self.take(master))
+            var text = Self.take(master)
+            // libical writes a comma inside a category as it is, which splits the category on
+            // the next reading (CATEGORIES is a list): those are written here.
+            let commaCategories = item.categories.filter { $0.contains(",") }
+            if !commaCategories.isEmpty, let end = text.range(of: "END:", options: .backwards) {
+                let lines = commaCategories.map { Self.folded("CATEGORIES:" + Self.escapedText($0)) }.joined()
+                text.insert(contentsOf: lines, at: end.lowerBound)
+            }
+            texts.append(text)
         }
         for override in item.overrides {
             if let component = overrideComponent(override, of: item) {
@@ -71,7 +79,7 @@ struct ICalendarEncoder {
         if !item.place.isEmpty { add(icalproperty_new_location(item.place)) }
         if !item.notes.isEmpty { add(icalproperty_new_description(item.notes)) }
         if item.priority > 0 { add(icalproperty_new_priority(Int32(item.priority))) }
-        for category in item.categories {
+        for category in item.categories where !category.contains(",") {
             add(icalproperty_new_categories(category))
         }
         for path in item.attachments {
@@ -270,6 +278,37 @@ struct ICalendarEncoder {
             return path
         }
         return URL(fileURLWithPath: path).absoluteString
+    }
+
+    /// TEXT escaped as RFC 5545 asks: `\\`, `\;`, `\,` and `\n`.
+    static func escapedText(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "\\": result += "\\\\"
+            case ";": result += "\\;"
+            case ",": result += "\\,"
+            case "\n", "\r\n", "\r": result += "\\n"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A content line folded at 75 octets (never inside a UTF-8 character), with its CRLF.
+    static func folded(_ line: String) -> String {
+        var result = ""
+        var octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            if octets + size > 75 {
+                result += "\r\n "
+                octets = 1
+            }
+            result.unicodeScalars.append(scalar)
+            octets += size
+        }
+        return result + "\r\n"
     }
 
     /// The text of a component, freeing it.

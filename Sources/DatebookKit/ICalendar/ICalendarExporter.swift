@@ -30,7 +30,7 @@ public struct ICalendarExporter {
         if from != nil || to != nil {
             let lower = from ?? Date(unixSeconds: -62_135_596_800)  // year 1
             let upper = to ?? Date(unixSeconds: 253_402_300_800)  // year 10000
-            let ids = Set(try store.occurrences(from: lower, to: upper).map { $0.itemID.uuidString.lowercased() })
+            let ids = Set(try store.occurrences(from: lower, to: upper).map { $0.itemID.lowercasedText })
             rowIDs = try store.read { db in
                 try Row.fetchAll(db, sql: "SELECT id, uid FROM item ORDER BY sort_at, uid").compactMap { row in
                     ids.contains(row[1]) ? row[0] : nil

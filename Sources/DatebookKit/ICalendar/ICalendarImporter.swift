@@ -28,15 +28,19 @@ public struct ICalendarImporter {
         } catch {
             throw .unreadable((error as NSError).localizedDescription)
         }
-        return try importData(data)
+        return try importData(data, isMappedFile: true)
     }
 
     /// Imports an iCalendar stream held in memory (standard input, say).
     public func importData(_ data: Data) throws(ImportError) -> ImportReport {
+        try importData(data, isMappedFile: false)
+    }
+
+    private func importData(_ data: Data, isMappedFile: Bool) throws(ImportError) -> ImportReport {
         Libical.prepare()
         let outcome: Result<ImportReport, ImportError> = data.withUnsafeBytes { bytes in
             do {
-                return .success(try run(bytes))
+                return .success(try run(bytes, releasesBytes: isMappedFile))
             } catch let error as ImportError {
                 return .failure(error)
             } catch {
@@ -53,9 +57,13 @@ public struct ICalendarImporter {
         var item: Item
         var line: Int
         var component: String
+        /// What validation found, when it already ran.
+        var issues: [ValidationIssue]?
     }
 
-    private func run(_ bytes: UnsafeRawBufferPointer) throws -> ImportReport {
+    /// Imports `bytes`; `releasesBytes` says they are a mapped file whose pages may be given
+    /// back to the system once read.
+    private func run(_ bytes: UnsafeRawBufferPointer, releasesBytes: Bool) throws -> ImportReport {
         let scanner = ICalendarScanner(bytes)
         guard !scanner.chunks.isEmpty || scanner.sawCalendar else {
             throw ImportError.notICalendar(
@@ -95,39 +103,44 @@ public struct ICalendarImporter {
                         ($0[0] as String, $0[1] as String)
                     },
                     uniquingKeysWith: { first, _ in first }))
-            let decoder = ComponentDecoder(zones: zones, coding: coding, now: now)
             let writer = try ItemRowWriter(db, times: coding)
+            let buffer = InstanceBuffer()
 
-            // What is stored already, by iCalendar UID: the item's id and when it was created.
-            var stored: [String: (id: UUID, created: Date)] = [:]
+            // Every UID met, stored before or read now (one table: a large file has many).
+            var uids: [String: UIDState] = [:]
             let storedRows = try Row.fetchCursor(db, sql: "SELECT CAST(ical_uid AS BLOB), uid, created FROM item")
             while let row = try storedRows.next() {
                 if let id = UUID(uuidString: row[1]) {
-                    stored[Item.text(row[0])] = (id, Date(unixSeconds: row[2]))
+                    uids[Item.text(row[0])] = UIDState(id: id, created: Date(unixSeconds: row[2]), wasStored: true)
                 }
             }
-
-            let storedBefore = Set(stored.keys)
-            var committed: Set<String> = []
-            var seen: [String: Int] = [:]  // UID -> line of the component that set it
             var series: [String: Pending] = [:]
             var seriesOrder: [String] = []
             var instances: [String: [(RecurrenceOverride, Pending)]] = [:]
+            var storedSeriesUIDs: Set<String> = []
 
             /// Gives an item the id of the stored item with its UID, or a new one.
             func identify(_ item: inout Item, uid: String) {
-                if let known = stored[uid] {
+                if let known = uids[uid] {
                     item.id = known.id
                 } else {
-                    item.id = ids.next()
-                    stored[uid] = (item.id, item.created)
+                    // A UID that is a Datebook id (an export of another Datebook) stays the id.
+                    if let id = UUID(uuidString: uid), id.lowercasedText == uid,
+                        (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE uid = ?)", arguments: [uid]))
+                            == false
+                    {
+                        item.id = id
+                    } else {
+                        item.id = ids.next()
+                    }
+                    uids[uid] = UIDState(id: item.id, created: item.created, wasStored: false)
                 }
-                item.icalUID = uid == item.id.uuidString.lowercased() ? nil : uid
+                item.icalUID = uid == item.id.lowercasedText ? nil : uid
             }
 
-            /// Validates and writes one item, counting it.
+            /// Validates (unless done) and writes one item, counting it.
             func commit(_ pending: Pending, uid: String, instances kept: SeriesInstances? = nil) throws {
-                let issues = pending.item.validate()
+                let issues = pending.issues ?? pending.item.validate()
                 guard issues.isEmpty else {
                     report.skipped.append(
                         ImportReport.Note(
@@ -135,64 +148,61 @@ public struct ICalendarImporter {
                             message: issues.map(\.message).joined(separator: "; ") + "; skipped"))
                     return
                 }
-                try writer.write(pending.item.storedForm, horizon: horizon, instances: kept)
-                committed.insert(uid)
+                try writer.write(pending.item.storedForm, horizon: horizon, instances: kept, buffer: buffer)
+                uids[uid]?.isCommitted = true
             }
 
-            for chunk in scanner.chunks where chunk.name != "VTIMEZONE" {
-                guard chunk.name == "VEVENT" || chunk.name == "VTODO" else {
-                    report.skipped.append(
-                        ImportReport.Note(
-                            line: chunk.line, component: chunk.name,
-                            message: "Datebook imports VEVENT and VTODO only; skipped"))
-                    continue
-                }
-                let (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
-                guard let component = icalparser_parse_string(text) else {
-                    _ = Libical.takeError()
-                    report.skipped.append(
-                        ImportReport.Note(line: chunk.line, component: chunk.name, message: "libical cannot parse it; skipped"))
-                    continue
-                }
-                let decoded = decoder.decode(component, text: text)
-                icalcomponent_free(component)
-                _ = Libical.takeError()
-                switch decoded {
-                case let .failure(skip):
-                    report.skipped.append(
-                        ImportReport.Note(line: chunk.line, component: chunk.name, uid: skip.uid, message: skip.reason + "; skipped"))
-                case let .success(found):
-                    for (line, message) in textNotes {
-                        report.warnings.append(ImportReport.Note(line: line, component: chunk.name, uid: found.uid, message: message))
-                    }
-                    for message in found.notes {
-                        report.warnings.append(ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
-                    }
-                    var item = found.item
-                    identify(&item, uid: found.uid)
-                    if let known = stored[found.uid], item.created == now {
-                        item.created = known.created
-                    }
-                    let pending = Pending(item: item, line: chunk.line, component: chunk.name)
-                    if let override = found.override {
-                        instances[found.uid, default: []].append((override, pending))
-                        continue
-                    }
-                    if let earlier = seen[found.uid] {
-                        report.warnings.append(
-                            ImportReport.Note(
-                                line: chunk.line, component: chunk.name, uid: found.uid,
-                                message: "the UID appears again (first on line \(earlier)); this one replaces it"))
-                    }
-                    seen[found.uid] = chunk.line
-                    if item.isRecurring {
-                        if series[found.uid] == nil { seriesOrder.append(found.uid) }
-                        series[found.uid] = pending
-                    } else {
-                        series[found.uid] = nil
-                        try commit(pending, uid: found.uid)
+            // Components are parsed, read and validated on another thread while this one writes.
+            let reader = ComponentReader(
+                bytes: bytes, chunks: scanner.chunks.filter { $0.name != "VTIMEZONE" },
+                decoder: ComponentDecoder(zones: zones, coding: coding, now: now), horizon: horizon)
+            reader.start()
+            defer { reader.stop() }
+            while let batch = reader.next() {
+                for entry in batch {
+                    switch entry {
+                    case let .skipped(note):
+                        report.skipped.append(note)
+                    case let .read(found, chunk, textNotes, issues):
+                        for (line, message) in textNotes {
+                            report.warnings.append(
+                                ImportReport.Note(line: line, component: chunk.name, uid: found.uid, message: message))
+                        }
+                        for message in found.notes {
+                            report.warnings.append(
+                                ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
+                        }
+                        var item = found.item
+                        identify(&item, uid: found.uid)
+                        if let known = uids[found.uid], item.created == now {
+                            item.created = known.created
+                        }
+                        let pending = Pending(item: item, line: chunk.line, component: chunk.name, issues: issues)
+                        if let override = found.override {
+                            instances[found.uid, default: []].append((override, pending))
+                            continue
+                        }
+                        if let earlier = uids[found.uid]?.line {
+                            report.warnings.append(
+                                ImportReport.Note(
+                                    line: chunk.line, component: chunk.name, uid: found.uid,
+                                    message: "the UID appears again (first on line \(earlier)); this one replaces it"))
+                        }
+                        uids[found.uid]?.line = chunk.line
+                        if item.isRecurring {
+                            if series[found.uid] == nil { seriesOrder.append(found.uid) }
+                            series[found.uid] = pending
+                        } else {
+                            series[found.uid] = nil
+                            try commit(pending, uid: found.uid)
+                        }
                     }
                 }
+            }
+
+            var expansions = reader.finishExpansions()
+            if releasesBytes {
+                Self.release(bytes)
             }
 
             // Instances of series: onto their series in the file, else onto the stored one.
@@ -203,8 +213,9 @@ public struct ICalendarImporter {
                         pending.item.overrides.append(override)
                     }
                     pending.item.overrides.sort { $0.recurrenceID < $1.recurrenceID }
+                    pending.issues = nil
                     series[uid] = pending
-                } else if seen[uid] == nil, storedBefore.contains(uid), let known = stored[uid],
+                } else if let known = uids[uid], known.line == nil, known.wasStored,
                     var storedSeries = try SQLiteStore.fetchItems(
                         coding: coding, db, sql: "SELECT id FROM item WHERE uid = ?",
                         arguments: [known.id.uuidString.lowercased()]
@@ -216,14 +227,17 @@ public struct ICalendarImporter {
                     }
                     storedSeries.overrides.sort { $0.recurrenceID < $1.recurrenceID }
                     storedSeries.updated = now
-                    series[uid] = Pending(item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component)
+                    storedSeriesUIDs.insert(uid)
+                    series[uid] = Pending(
+                        item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component, issues: nil)
                     seriesOrder.append(uid)
-                    seen[uid] = overrides[0].1.line
+                    uids[uid]?.line = overrides[0].1.line
                 } else {
                     // No series to belong to: the first instance is imported on its own.
                     var (override, pending) = overrides[0]
                     pending.item.repeatRule = nil
                     pending.item.extraProperties = override.extraProperties
+                    pending.issues = nil
                     report.warnings.append(
                         ImportReport.Note(
                             line: pending.line, component: pending.component, uid: uid,
@@ -236,25 +250,41 @@ public struct ICalendarImporter {
                                 message: "another instance of a series that is missing; skipped"))
                     }
                     override.extraProperties = []
-                    if seen[uid] == nil {
-                        seen[uid] = pending.line
+                    if uids[uid]?.line == nil {
+                        uids[uid]?.line = pending.line
                         try commit(pending, uid: uid)
                     }
                 }
             }
 
-            // The series, expanded on every core there is, then written in file order.
-            var ready: [(String, Pending, SeriesDefinition)] = []
+            // The series: expanded by the reading thread as the file gives them, or here (on
+            // every core there is) when they took instances from the database; then written
+            // with all instances in the order of their index.
+            var ready: [(String, Pending, SeriesDefinition?)] = []
             for uid in seriesOrder {
                 guard let pending = series[uid] else { continue }
-                let definition = SeriesDefinition(
-                    pending.item.storedForm, coding: coding, zoneDefinition: zones.definition(of: pending.item.timeZone))
-                ready.append((uid, pending, definition))
+                if storedSeriesUIDs.contains(uid) || expansions[uid] == nil {
+                    let definition = SeriesDefinition(
+                        pending.item.storedForm, coding: coding,
+                        zoneDefinition: zones.definition(of: pending.item.timeZone))
+                    ready.append((uid, pending, definition))
+                } else {
+                    ready.append((uid, pending, nil))
+                }
             }
-            let expanded = Self.expand(ready.map(\.2), horizon: horizon)
-            for (index, (uid, pending, _)) in ready.enumerated() {
-                try commit(pending, uid: uid, instances: expanded[index])
+            let expanded = Self.expand(ready.compactMap(\.2), horizon: horizon)
+            var next = 0
+            for (uid, pending, definition) in ready {
+                let instances: SeriesInstances?
+                if definition != nil {
+                    instances = expanded[next]
+                    next += 1
+                } else {
+                    instances = expansions.removeValue(forKey: uid)
+                }
+                try commit(pending, uid: uid, instances: instances)
             }
+            try writer.flush(buffer)
 
             // Zones the system does not know, for the next reading.
             for (tzid, definition) in zones.usedDefinitions {
@@ -262,10 +292,44 @@ public struct ICalendarImporter {
                     sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)",
                     arguments: [tzid, definition])
             }
-
-            report.added = committed.subtracting(storedBefore).count
-            report.updated = committed.intersection(storedBefore).count
+            for state in uids.values where state.isCommitted {
+                if state.wasStored {
+                    report.updated += 1
+                } else {
+                    report.added += 1
+                }
+            }
             return report
+        }
+    }
+
+    /// Gives the pages of a mapped file back to the system (they are read again from the file
+    /// if touched), so that a large file does not stay in memory while the database is written.
+    private static func release(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (Int(bitPattern: base) + page - 1) / page * page
+        let end = (Int(bitPattern: base) + bytes.count) / page * page
+        guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(pointer, end - start, MADV_DONTNEED)
+    }
+
+    /// What an import knows of one UID.
+    private struct UIDState {
+        /// The item's id: the stored one, or the one given now.
+        var id: UUID
+        var created: Date
+        /// True when the UID was in the database before the import.
+        var wasStored: Bool
+        /// The line of the component that set the item in this import, if one did.
+        var line: Int?
+        /// True once written.
+        var isCommitted = false
+
+        init(id: UUID, created: Date, wasStored: Bool) {
+            self.id = id
+            self.created = created
+            self.wasStored = wasStored
         }
     }
 

@@ -87,7 +87,8 @@ struct SeriesInstances: Sendable {
             end = nil
         }
         self.instances = instances
-        row = SeriesRow(start: first, end: end, span: longest, expandedUntil: expandedUntil)
+        row = SeriesRow(
+            start: first, end: end, span: longest, expandedUntil: expandedUntil, keys: SeriesKeys.encode(instances))
     }
 
     /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:
@@ -102,6 +103,16 @@ struct SeriesInstances: Sendable {
                 skippingTo: max(expandedUntil, from - definition.duration))
         else { return [] }
         var result: [SeriesInstance] = []
+        if expandedUntil <= definition.start {
+            // Nothing of the series is kept: its changed instances come from here too.
+            for (recurrenceID, override) in definition.overrides
+            where !override.isCancelled && override.start < to && (override.end > from || override.start >= from)
+                && !definition.exceptionDates.contains(recurrenceID)
+            {
+                result.append(
+                    SeriesInstance(recurrenceID: recurrenceID, start: override.start, end: override.end, isChanged: true))
+            }
+        }
         var steps = 0
         while steps < RecurrenceIterator.maximumSteps, let start = iterator.next(), start < to {
             steps += 1

@@ -164,7 +164,7 @@ extension Item {
     public var isRecurring: Bool { repeatRule != nil || !recurrenceDates.isEmpty }
 
     /// The iCalendar UID: `icalUID`, else the lowercase `id`.
-    public var icalendarUID: String { icalUID ?? id.uuidString.lowercased() }
+    public var icalendarUID: String { icalUID ?? id.lowercasedText }
 
     /// Every category in order: `category` then `moreCategories`, empty names left out.
     public var categories: [String] {

@@ -17,6 +17,16 @@ public enum ItemTimeZone: Hashable, Sendable {
     /// VTIMEZONE that came with an imported file.
     case named(String)
 
+    /// How an item made now in `timeZone` is anchored: that zone when it has a name the
+    /// system's time zone database knows, else UTC.
+    public static func local(_ timeZone: TimeZone) -> ItemTimeZone {
+        let name = timeZone.identifier
+        guard name != "GMT", name != "UTC", let known = TimeZoneRegistry.shared.systemName(name), known != "UTC" else {
+            return .utc
+        }
+        return .named(known)
+    }
+
     /// The zone's name, nil for UTC and floating times.
     public var identifier: String? {
         if case let .named(name) = self { return name }

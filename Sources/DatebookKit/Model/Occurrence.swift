@@ -37,7 +37,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
         self.isRecurring = isRecurring
         self.recurrenceID = recurrenceID
         self.isDue = isDue
-        self.uid = uid ?? itemID.uuidString.lowercased()
+        self.uid = uid ?? itemID.lowercasedText
     }
 
     /// Unique among the occurrences of a query: the item and, for a series, the instance.

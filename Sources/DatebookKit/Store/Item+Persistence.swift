@@ -23,7 +23,7 @@ extension Item {
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
-        "expanded_until",
+        "expanded_until", "series_keys",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -39,7 +39,7 @@ extension Item {
     // MARK: - Writing
 
     /// The stored form of the id: the lowercase UUID.
-    var uid: String { id.uuidString.lowercased() }
+    var uid: String { id.lowercasedText }
 
     /// The `time_zone` column: NULL for UTC, '' for floating, else the TZID.
     var timeZoneColumn: String? {
@@ -56,7 +56,7 @@ extension Item {
         return column.isEmpty ? .floating : .named(column)
     }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 23 of `statement`.
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 24 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show.
@@ -84,6 +84,7 @@ extension Item {
         try statement.bind(series?.end, at: 21)
         try statement.bind(series?.span, at: 22)
         try statement.bind(series?.expandedUntil, at: 23)
+        try statement.bind(series?.keys, at: 24)
     }
 
     /// The item exactly as it reads back from the database.
@@ -106,7 +107,7 @@ extension Item {
             stored.end = override.end?.storedForm
             return stored
         }
-        if icalUID == id.uuidString.lowercased() {
+        if icalUID == id.lowercasedText {
             item.icalUID = nil
         }
         if status != .active && item.statusChangedAt == nil {

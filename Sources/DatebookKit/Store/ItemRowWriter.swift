@@ -5,7 +5,8 @@ import GRDB
 ///
 /// Holds its prepared statements, so writing many items only re-binds. A new item costs one
 /// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`. A recurring
-/// item also gets its instances written to `item_instance` (see `SeriesInstances`).
+/// item also gets its instances written to `item_instance` (see `SeriesInstances`), at once or,
+/// for many series, gathered in an `InstanceBuffer` and written in the primary key's order.
 struct ItemRowWriter {
     private let db: Database
     private let coding: StoredTime
@@ -20,13 +21,23 @@ struct ItemRowWriter {
     private let insertCategory: WriteStatement
     private let insertExtra: WriteStatement
     private let insertInstance: WriteStatement
+    private let deleteInstance: WriteStatement
     /// The VTIMEZONEs of `time_zone_definition`, by TZID.
     private let zoneDefinitions: [String: String]
+    /// The longest single time stored (`store_value` `longest_time`), raised as times are written.
+    private let longestTime: LongestTime
+    private let raiseLongestTime: WriteStatement
+
+    /// The longest single time as this writer knows it.
+    final class LongestTime {
+        var seconds: Double
+        init(_ seconds: Double) { self.seconds = seconds }
+    }
 
     /// The child tables emptied before an item is written again.
     static let childTables = [
         "item_time", "item_attachment", "item_recurrence_date", "item_override", "item_participant",
-        "item_category", "item_extra", "item_instance",
+        "item_category", "item_extra",
     ]
 
     // MARK: - Creating
@@ -70,6 +81,12 @@ struct ItemRowWriter {
                 INSERT OR REPLACE INTO item_instance (start, item, recurrence_id, "end", changed)
                 VALUES (?, ?, ?, ?, ?)
                 """#)
+        deleteInstance = try WriteStatement(
+            db, sql: "DELETE FROM item_instance WHERE start = ? AND item = ? AND recurrence_id = ?")
+        longestTime = LongestTime(
+            try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_time'") ?? 0)
+        raiseLongestTime = try WriteStatement(
+            db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_time', ?)")
         zoneDefinitions = try Dictionary(
             Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
                 (row[0] as String, row[1] as String)
@@ -87,10 +104,13 @@ struct ItemRowWriter {
     /// Inserts the item, or replaces the stored item with the same id, with all its children.
     ///
     /// `instances` are the series' instances when the caller expanded them already (an import
-    /// expands on another thread); otherwise a recurring item is expanded here, up to `horizon`.
+    /// expands on several threads); otherwise a recurring item is expanded here, up to
+    /// `horizon`. They are written at once, or added to `buffer` to be written by `flush`.
     /// Returns the item's row id.
     @discardableResult
-    func write(_ item: Item, horizon: Double, instances given: SeriesInstances? = nil) throws -> Int64 {
+    func write(
+        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: InstanceBuffer? = nil
+    ) throws -> Int64 {
         let instances: SeriesInstances?
         if let given {
             instances = given
@@ -104,36 +124,66 @@ struct ItemRowWriter {
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
         } else {
-            // The id is already stored: replace that row and its children.
-            guard let existing = try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [item.uid])
+            // The id is already stored: replace that row, its children and its instances.
+            guard
+                let existing = try Row.fetchOne(
+                    db, sql: "SELECT id, series_keys FROM item WHERE uid = ?", arguments: [item.uid])
             else {
                 throw StoreError.failed("item \(item.uid) could be neither inserted nor found")
             }
-            rowID = existing
+            rowID = existing[0]
+            if let keys = existing[1] as Data? {
+                try deleteInstances(keys: SeriesKeys.decode(keys), rowID: rowID)
+            }
             try item.bindColumns(to: updateItem, times: coding, series: instances?.row)
-            try updateItem.bind(existing, at: Int32(Item.writeColumns.count + 1))
+            try updateItem.bind(rowID, at: Int32(Item.writeColumns.count + 1))
             try updateItem.run()
             for statement in deleteChildren {
-                try statement.bind(existing, at: 1)
+                try statement.bind(rowID, at: 1)
                 try statement.run()
             }
         }
         try writeChildren(of: item, rowID: rowID)
         if let instances {
-            try writeInstances(instances, rowID: rowID)
+            if let buffer {
+                buffer.add(instances, rowID: rowID)
+            } else {
+                try writeInstances(instances.instances.map { InstanceBuffer.Row($0, rowID: rowID) })
+            }
         }
         return rowID
     }
 
-    /// Writes the instances of a series whose stored ones were deleted.
-    func writeInstances(_ instances: SeriesInstances, rowID: Int64) throws {
-        for instance in instances.instances {
-            try insertInstance.bind(instance.start, at: 1)
-            try insertInstance.bind(rowID, at: 2)
-            try insertInstance.bind(instance.recurrenceID, at: 3)
-            try insertInstance.bind(instance.end, at: 4)
-            try insertInstance.bind(instance.isChanged, at: 5)
+    /// Writes the instances gathered in `buffer`, in the order of `item_instance`'s primary key
+    /// (appending to a B-tree is much cheaper than inserting all over it), and empties it.
+    func flush(_ buffer: InstanceBuffer) throws {
+        buffer.rows.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.rowID != b.rowID { return a.rowID < b.rowID }
+            return a.recurrenceID < b.recurrenceID
+        }
+        try writeInstances(buffer.rows)
+        buffer.rows = []
+    }
+
+    private func writeInstances(_ rows: [InstanceBuffer.Row]) throws {
+        for row in rows {
+            try insertInstance.bind(row.start, at: 1)
+            try insertInstance.bind(row.rowID, at: 2)
+            try insertInstance.bind(row.recurrenceID, at: 3)
+            try insertInstance.bind(row.end, at: 4)
+            try insertInstance.bind(row.isChanged, at: 5)
             try insertInstance.run()
+        }
+    }
+
+    /// Deletes the instances a series kept, found by their keys.
+    private func deleteInstances(keys: [(start: Double, recurrenceID: Double)], rowID: Int64) throws {
+        for key in keys {
+            try deleteInstance.bind(key.start, at: 1)
+            try deleteInstance.bind(rowID, at: 2)
+            try deleteInstance.bind(key.recurrenceID, at: 3)
+            try deleteInstance.run()
         }
     }
 
@@ -145,6 +195,12 @@ struct ItemRowWriter {
             try insertTime.bind(coding.seconds(time.start, zone), at: 3)
             try insertTime.bind(time.end.map { coding.seconds($0, zone) }, at: 4)
             try insertTime.run()
+            let span = time.end.map { coding.seconds($0, zone) - coding.seconds(time.start, zone) } ?? 0
+            if span > longestTime.seconds {
+                longestTime.seconds = span
+                try raiseLongestTime.bind(longestTime.seconds, at: 1)
+                try raiseLongestTime.run()
+            }
         }
         for (position, path) in item.attachments.enumerated() {
             try insertAttachment.bind(rowID, at: 1)
@@ -203,6 +259,33 @@ struct ItemRowWriter {
             try insertCategory.bind(position, at: 2)
             try insertCategory.bind(name, at: 3)
             try insertCategory.run()
+        }
+    }
+}
+
+/// Instances of many series gathered to be written together (see `ItemRowWriter.flush`).
+final class InstanceBuffer {
+    struct Row {
+        var start: Double
+        var rowID: Int64
+        var recurrenceID: Double
+        var end: Double
+        var isChanged: Bool
+
+        init(_ instance: SeriesInstance, rowID: Int64) {
+            start = instance.start
+            self.rowID = rowID
+            recurrenceID = instance.recurrenceID
+            end = instance.end
+            isChanged = instance.isChanged
+        }
+    }
+
+    var rows: [Row] = []
+
+    func add(_ instances: SeriesInstances, rowID: Int64) {
+        for instance in instances.instances {
+            rows.append(Row(instance, rowID: rowID))
         }
     }
 }

@@ -10,7 +10,8 @@ extension SQLiteStore: OccurrenceStore {
     /// are expanded live for the rest.
     ///
     /// A span overlaps when it starts before `to` and ends after `from`; the longest span
-    /// (from an index) bounds how far before `from` to look. Floating times are kept as
+    /// (`store_value`'s `longest_time`, and the series' `series_span`) bounds how far before
+    /// `from` to look. Floating times are kept as
     /// wall-clock seconds, so every range is widened by the widest UTC offset and each row is
     /// checked once its instant is known.
     public func occurrences(from: Date, to: Date) throws(StoreError) -> [Occurrence] {
@@ -23,7 +24,8 @@ extension SQLiteStore: OccurrenceStore {
             var reader = OccurrenceReader(lower: lower, upper: upper, offsets: offsets)
 
             // Single times (items that do not repeat).
-            let longestTime = try Double.fetchOne(db, sql: #"SELECT MAX("end" - start) FROM item_time"#) ?? 0
+            let longestTime =
+                try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_time'") ?? 0
             let times = try Row.fetchCursor(
                 db,
                 sql: #"""
@@ -114,9 +116,16 @@ extension SQLiteStore: OccurrenceStore {
                 db, sql: "SELECT i.id, 0, 0, \(OccurrenceReader.itemColumns) FROM item i WHERE i.id = ?",
                 arguments: [rowID])
             guard let row else { continue }
+            var changed: [(Int, Int64, Double)] = []
             for instance in instances {
-                reader.add(row, start: instance.start, end: instance.end, recurrenceID: instance.recurrenceID, isDue: false)
+                if let index = reader.add(
+                    row, start: instance.start, end: instance.end, recurrenceID: instance.recurrenceID, isDue: false),
+                    instance.isChanged
+                {
+                    changed.append((index, rowID, instance.recurrenceID))
+                }
             }
+            try reader.applyOverrides(changed, db)
         }
     }
 

@@ -185,6 +185,32 @@ extension SQLiteStore {
                     CREATE INDEX item_instance_item ON item_instance (item);
                     """)
         }
+        migrator.registerMigration("v4") { db in
+            try db.execute(
+                sql: """
+                    -- A series' kept instances are found again by their keys, kept on the series'
+                    -- row (packed pairs of start and recurrence_id, see SeriesKeys), instead of by
+                    -- an index on item_instance (item): one B-tree less to update for each of the
+                    -- hundreds of thousands of instances a large import writes.
+                    DROP INDEX item_instance_item;
+                    ALTER TABLE item ADD COLUMN series_keys BLOB;
+
+                    -- The longest single time, kept as one value that writes raise, instead of an
+                    -- index on ("end" - start) that every time written had to update.
+                    DROP INDEX item_time_span;
+                    CREATE TABLE store_value (
+                        name TEXT PRIMARY KEY NOT NULL,
+                        value REAL NOT NULL
+                    ) WITHOUT ROWID;
+                    INSERT INTO store_value (name, value)
+                        SELECT 'longest_time', COALESCE(MAX("end" - start), 0) FROM item_time;
+
+                    -- Instances kept without keys cannot be found again: forget them, and let
+                    -- ranges expand those series live until each is written again.
+                    DELETE FROM item_instance;
+                    UPDATE item SET expanded_until = -1e300 WHERE series_start IS NOT NULL;
+                    """)
+        }
         return migrator
     }()
 }

@@ -26,8 +26,8 @@ public final class SQLiteStore: Sendable {
     /// The page cache of the connection, in KiB.
     static let cacheKibibytes = 32 * 1024
     /// How far ahead of now the instances of a never-ending series are kept in
-    /// `item_instance`; a range past it is expanded live.
-    static let recurrenceHorizon: TimeInterval = 2 * 366 * 86_400
+    /// `item_instance` (a year and a month); a range past it is expanded live.
+    static let recurrenceHorizon: TimeInterval = 400 * 86_400
 
     let dbQueue: DatabaseQueue
     /// `PRAGMA data_version` when `hasExternalChanges()` last looked (or at opening).

@@ -67,6 +67,12 @@ final class WriteStatement {
         try bind(value.map(Int64.init), at: index)
     }
 
+    /// Binds bytes as a blob, or NULL, to the parameter at `index` (from 1).
+    func bind(_ value: [UInt8]?, at index: Int32) throws {
+        guard let value else { return try bindNull(at: index) }
+        try check(value.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) })
+    }
+
     /// Binds a boolean as 0 or 1 to the parameter at `index` (from 1).
     func bind(_ value: Bool, at index: Int32) throws {
         try bind(Int64(value ? 1 : 0), at: index)

@@ -228,7 +228,7 @@ public final class ItemFormPresenter {
         // A new item keeps the zone it was typed in, so a series stays at its wall-clock time
         // across DST; all-day dates float.
         var item = original ?? Item(id: ids.next(), kind: kind, title: "", created: now,
-                                    timeZone: .named(dates.calendar.timeZone.identifier))
+                                    timeZone: .local(dates.calendar.timeZone))
         if original == nil && allDay { item.timeZone = .floating }
         item.kind = kind
         item.allDay = allDay

@@ -172,8 +172,8 @@ struct RecurrenceTests {
         let store = try store()
         try store.save(series(1, "Daily", Fixture.utc("2026-01-01 07:00"), minutes: 30, rule: "FREQ=DAILY", zone: .utc))
         let kept = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item_instance") }
-        // From January to two years after now (22 November 2026).
-        #expect((1_000...1_100).contains(kept ?? 0))
+        // From January to 400 days after now (22 November 2026).
+        #expect((700...740).contains(kept ?? 0))
         let far = try store.occurrences(from: Fixture.utc("2031-03-01 00:00"), to: Fixture.utc("2031-03-08 00:00"))
         #expect(far.map(\.start) == (1...7).map { Fixture.utc("2031-03-0\($0) 07:00") })
         // A range across the horizon gets both kinds once each.

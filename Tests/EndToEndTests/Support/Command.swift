@@ -21,13 +21,14 @@ enum Command {
         var standardError: String
     }
 
-    /// Runs `executable` with `arguments` and stdin from /dev/null.
+    /// Runs `executable` with `arguments` and stdin from `standardInput` (a file; /dev/null
+    /// when nil).
     ///
     /// `environment` replaces the test's own when given. Waits at most `timeout`, then kills
     /// the program and fails: a program that should finish at once must not hang the run.
     static func run(
         _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-        timeout: Duration = .seconds(10)
+        standardInput: String? = nil, timeout: Duration = .seconds(10)
     ) throws -> Result {
         let folder = try TemporaryDirectory(prefix: "datebook-command")
         let outputPath = folder.path("stdout")
@@ -36,7 +37,7 @@ enum Command {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 

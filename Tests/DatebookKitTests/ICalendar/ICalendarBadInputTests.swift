@@ -1,0 +1,224 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import DatebookKit
+
+/// Broken files: each problem is reported with its line, component and UID, the rest is
+/// imported, and a failed import writes nothing.
+@Suite("iCalendar bad input")
+struct ICalendarBadInputTests {
+    static let good = """
+        BEGIN:VEVENT
+        UID:good@example.com
+        DTSTART:20261123T090000Z
+        DTEND:20261123T100000Z
+        SUMMARY:Good
+        END:VEVENT
+        """
+
+    @Test("a component that never ends is skipped, with its line; the next one is imported")
+    func unterminated() throws {
+        let store = try CalendarFixtures.store()
+        let text = CalendarFixtures.calendar(
+            """
+            BEGIN:VEVENT
+            UID:broken@example.com
+            DTSTART:20261122T090000Z
+            SUMMARY:Never ends
+            \(Self.good)
+            END:VALARM
+            """)
+        let report = try CalendarFixtures.importText(text, into: store)
+        #expect(report.added == 1)
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.line == 4)
+        #expect(report.skipped.first?.component == "VEVENT")
+        #expect(report.skipped.first?.message.contains("no END:VEVENT") == true)
+        #expect(report.warnings.contains { $0.message.contains("END:VALARM without BEGIN:VALARM") })
+        #expect(try store.activeItems(offset: 0, limit: 10).map(\.title) == ["Good"])
+    }
+
+    @Test("a property libical cannot read is left out with a note, the component kept")
+    func malformedProperty() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VEVENT
+                UID:odd@example.com
+                DTSTART:20261123T090000Z
+                DTEND:tomorrow-ish
+                SUMMARY:Odd
+                END:VEVENT
+                """), into: store)
+        #expect(report.added == 1)
+        #expect(report.warnings.contains {
+            $0.uid == "odd@example.com" && $0.message.contains("could not read") && $0.message.contains("tomorrow-ish")
+        })
+        // Without a readable end, the event lasts no time at all.
+        let item = try #require(try store.activeItems(offset: 0, limit: 1).first)
+        #expect(item.end == item.start)
+    }
+
+    @Test("an unknown TZID without a VTIMEZONE is read as floating time, and said so")
+    func unknownZone() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VEVENT
+                UID:mars@example.com
+                DTSTART;TZID=Mars/Olympus_Mons:20261123T090000
+                DTEND;TZID=Mars/Olympus_Mons:20261123T100000
+                SUMMARY:Sol 1
+                END:VEVENT
+                """), into: store)
+        #expect(report.added == 1)
+        let note = try #require(report.warnings.first)
+        #expect(note.uid == "mars@example.com")
+        #expect(note.line == 4)
+        #expect(note.message.contains("Mars/Olympus_Mons"))
+        let item = try #require(try store.activeItems(offset: 0, limit: 1).first)
+        #expect(item.timeZone == .floating)
+        #expect(item.start == local("2026-11-23 09:00", "Europe/Berlin"))
+    }
+
+    @Test("an RRULE ending before DTSTART: the event is imported once, the rule kept for export")
+    func untilBeforeStart() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VEVENT
+                UID:backwards@example.com
+                DTSTART:20261123T090000Z
+                DTEND:20261123T100000Z
+                RRULE:FREQ=DAILY;UNTIL=20261101T000000Z
+                SUMMARY:Backwards
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:nonsense@example.com
+                DTSTART:20261124T090000Z
+                DTEND:20261124T100000Z
+                RRULE:FREQ=FORTNIGHTLY
+                SUMMARY:Nonsense rule
+                END:VEVENT
+                """), into: store)
+        #expect(report.added == 2)
+        #expect(report.warnings.contains { $0.uid == "backwards@example.com" && $0.message.contains("UNTIL") })
+        #expect(report.warnings.contains { $0.uid == "nonsense@example.com" })
+        let items = try CalendarFixtures.items(store)
+        #expect(items["backwards@example.com"]?.repeatRule == nil)
+        #expect(items["backwards@example.com"]?.extraProperties.first?.hasPrefix("RRULE:FREQ=DAILY;UNTIL=") == true)
+        let exported = try ICalendarExporter(store: store).exportString()
+        #expect(exported.contains("RRULE:FREQ=DAILY;UNTIL=20261101T000000Z"))
+        #expect(try store.occurrences(from: Fixture.utc("2026-11-01 00:00"), to: Fixture.utc("2026-12-01 00:00")).count == 2)
+    }
+
+    @Test("a VEVENT without DTSTART is skipped; one without UID is given a stable one")
+    func missingFields() throws {
+        let store = try CalendarFixtures.store()
+        let text = CalendarFixtures.calendar(
+            """
+            BEGIN:VEVENT
+            UID:nostart@example.com
+            SUMMARY:No start
+            END:VEVENT
+            BEGIN:VEVENT
+            DTSTART:20261123T090000Z
+            SUMMARY:No UID
+            END:VEVENT
+            """)
+        let report = try CalendarFixtures.importText(text, into: store)
+        #expect(report.skipped == [
+            ImportReport.Note(line: 4, component: "VEVENT", uid: "nostart@example.com", message: "it has no DTSTART; skipped")
+        ])
+        #expect(report.added == 1)
+        #expect(report.warnings.first?.message.contains("no UID") == true)
+        let again = try CalendarFixtures.importText(text, into: store)
+        #expect(again.updated == 1)
+        #expect(try store.activeCount() == 1)
+    }
+
+    @Test("bytes that are not UTF-8 are read as Latin-1, the line named")
+    func latin1() throws {
+        let store = try CalendarFixtures.store()
+        var data = Data(CalendarFixtures.calendar(
+            """
+            BEGIN:VEVENT
+            UID:cafe@example.com
+            DTSTART:20261123T090000Z
+            SUMMARY:Caf~
+            LOCATION:Zo\0e
+            END:VEVENT
+            """).utf8)
+        data[data.firstIndex(of: UInt8(ascii: "~"))!] = 0xE9  // é in Latin-1
+        let report = try ICalendarImporter(store: store).importData(data)
+        #expect(report.added == 1)
+        #expect(report.warnings.contains { $0.line == 7 && $0.message.contains("Latin-1") })
+        #expect(report.warnings.contains { $0.line == 8 && $0.message.contains("NUL") })
+        let item = try #require(try store.activeItems(offset: 0, limit: 1).first)
+        #expect(item.title == "Café")
+        #expect(item.place == "Zo\u{FFFD}e")
+    }
+
+    @Test("a file that is not iCalendar is refused and nothing is written", arguments: [
+        "{\"events\": []}\n", "", "\u{89}PNG\r\n\u{1A}\n\0\0\0\rIHDR",
+    ])
+    func notICalendar(_ text: String) throws {
+        let store = try CalendarFixtures.store()
+        try store.save(Fixture.event(1, "Kept", at: "2026-11-23 09:00"))
+        #expect(throws: ImportError.self) { try CalendarFixtures.importText(text, into: store) }
+        #expect(try store.activeCount() == 1)
+    }
+
+    @Test("a 50 MB file: its normal events are imported, a 49 MB component skipped as too large")
+    func fiftyMegabytes() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/large.ics"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        handle.write(Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n".utf8))
+        for n in 0..<20 {
+            handle.write(Data("BEGIN:VEVENT\r\nUID:e\(n)@example.com\r\nDTSTART:202611\(10 + n)T090000Z\r\nSUMMARY:Event \(n)\r\nEND:VEVENT\r\n".utf8))
+        }
+        handle.write(Data("BEGIN:VEVENT\r\nUID:huge@example.com\r\nDTSTART:20261201T090000Z\r\nATTACH;ENCODING=BASE64;VALUE=BINARY:".utf8))
+        let block = Data(repeating: UInt8(ascii: "A"), count: 1_000_000)
+        for _ in 0..<49 {
+            handle.write(block)
+        }
+        handle.write(Data("\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n".utf8))
+        try handle.close()
+
+        let store = try CalendarFixtures.store()
+        let report = try ICalendarImporter(store: store).importFile(atPath: path)
+        #expect(report.added == 20)
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.line == 104)
+        #expect(report.skipped.first?.message.contains("50 MB") == true)
+    }
+
+    @Test("when the database fails halfway, the import writes nothing and the data stays as it was")
+    func allOrNothing() throws {
+        let store = try CalendarFixtures.store()
+        try CalendarFixtures.importFixture("google-calendar-export.ics", into: store)
+        let before = try CalendarFixtures.items(store)
+        // A database that refuses one particular item, as a full disk would refuse any.
+        try store.dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TEMP TRIGGER refuse BEFORE INSERT ON item WHEN NEW.title = 'Dentist'
+                    BEGIN SELECT RAISE(ABORT, 'no space left'); END
+                    """)
+        }
+        #expect(throws: ImportError.self) {
+            try CalendarFixtures.importFixture("thunderbird-lightning.ics", into: store)
+        }
+        #expect(try CalendarFixtures.items(store) == before)
+        let instances = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item_instance") }
+        #expect((instances ?? 0) > 0)
+        #expect(try store.occurrences(from: Fixture.utc("2026-11-26 00:00"), to: Fixture.utc("2026-11-27 00:00")).isEmpty)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import DatebookKit
+
+/// Export then import gives back the same items and the same calendar.
+@Suite("iCalendar round trips")
+struct ICalendarRoundTripTests {
+    /// An item as an export writes it: an instance's own texts are always written out.
+    func exported(_ item: Item) -> Item {
+        var item = item
+        item.id = Fixture.id(0)
+        item.overrides = item.overrides.map { override in
+            var written = override
+            written.title = override.title ?? item.title
+            written.place = override.place ?? (item.place.isEmpty ? nil : item.place)
+            written.notes = override.notes ?? (item.notes.isEmpty ? nil : item.notes)
+            return written
+        }
+        return item
+    }
+
+    @Test("every fixture: import, export, import elsewhere gives the same items", arguments: CalendarFixtures.all)
+    func fixture(_ name: String) throws {
+        let first = try CalendarFixtures.store()
+        try CalendarFixtures.importFixture(name, into: first)
+        let text = try ICalendarExporter(store: first).exportString()
+        let second = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(text, into: second)
+        #expect(report.skipped.isEmpty, "\(report.lines)")
+        #expect(report.warnings.isEmpty, "\(report.lines)")
+
+        let before = try CalendarFixtures.items(first)
+        let after = try CalendarFixtures.items(second)
+        #expect(Set(after.keys) == Set(before.keys))
+        for (uid, item) in before {
+            let back = try #require(after[uid])
+            #expect(exported(back) == exported(item), "\(uid)")
+        }
+        let from = Fixture.utc("1990-01-01 00:00")
+        let to = Fixture.utc("2030-01-01 00:00")
+        let strip: (Occurrence) -> [String] = { [$0.uid, $0.title, $0.place, "\($0.start)", "\($0.end)", "\($0.allDay)"] }
+        #expect(try second.occurrences(from: from, to: to).map(strip) == first.occurrences(from: from, to: to).map(strip))
+    }
+
+    @Test("an item made in Datebook, with every field, comes back whole")
+    func datebookItem() throws {
+        let first = try CalendarFixtures.store()
+        var item = Fixture.event(1, "Review; \"quoted\", with commas\nand a second line", at: "2026-11-23 08:00")
+        item.timeZone = .named("Europe/Berlin")
+        item.place = "Room 1, Main St"
+        item.notes = "Bring: laptop\\charger"
+        item.priority = 3
+        item.alarm = Alarm(minutesBefore: 15)
+        // In libical's order of parts: rules come back that way.
+        item.repeatRule = "FREQ=WEEKLY;COUNT=10;BYDAY=MO"
+        item.exceptionDates = [Fixture.utc("2026-11-30 08:00")]
+        item.recurrenceDates = [Fixture.utc("2026-12-03 08:00")]
+        item.overrides = [
+            RecurrenceOverride(
+                recurrenceID: Fixture.utc("2026-12-07 08:00"), start: Fixture.utc("2026-12-07 09:00"),
+                end: Fixture.utc("2026-12-07 10:00"), title: "Review (late)", place: "Room 2", notes: "Moved")
+        ]
+        item.attachments = ["/home/ana/photo 1.jpg", "https://example.com/a.pdf"]
+        item.categories = ["Work", "Review, weekly"]
+        item.organizer = Participant(address: "mailto:ana@example.com", name: "Ana; Lima")
+        item.attendees = [Participant(address: "mailto:bo@example.com", name: "Bo", role: "OPT-PARTICIPANT", status: "TENTATIVE")]
+        try first.save(item)
+        var task = Item(
+            id: Fixture.id(2), kind: .task, title: "Practice",
+            times: [ItemTime(start: Fixture.utc("2026-11-22 08:00")), ItemTime(start: Fixture.utc("2026-11-24 08:00"), end: Fixture.utc("2026-11-24 09:00"))],
+            due: Fixture.utc("2026-11-30 17:00"), created: Fixture.now)
+        task.status = .completed
+        try first.save(task)
+        try first.save(Item(id: Fixture.id(3), kind: .reminder, title: "Call Bo", times: [ItemTime(start: Fixture.utc("2026-11-25 10:00"))],
+                            alarm: Alarm(minutesBefore: 0, sound: "/usr/share/sounds/bell.oga"), created: Fixture.now))
+
+        let text = try ICalendarExporter(store: first).exportString()
+        let second = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(text, into: second)
+        #expect(report.added == 3)
+        #expect(report.warnings.isEmpty, "\(report.lines)")
+        let before = try CalendarFixtures.items(first)
+        let after = try CalendarFixtures.items(second)
+        for (uid, original) in before {
+            let back = try #require(after[uid])
+            #expect(back == original, "\(uid)")
+        }
+    }
+
+    @Test("an export of a range holds the items with a time in it, a series whole")
+    func range() throws {
+        let store = try CalendarFixtures.store()
+        try CalendarFixtures.importFixture("google-calendar-export.ics", into: store)
+        try CalendarFixtures.importFixture("thunderbird-lightning.ics", into: store)
+        let text = try ICalendarExporter(store: store).exportString(
+            from: local("2026-11-26 00:00", "Europe/Berlin"), to: local("2026-11-27 00:00", "Europe/Berlin"))
+        #expect(text.contains("SUMMARY:Dentist"))
+        #expect(text.contains("SUMMARY:Planning ☕") == false)
+        #expect(text.contains("BEGIN:VTIMEZONE\r\nTZID:Europe/Lisbon"))
+        #expect(!text.contains("TZID:Europe/Berlin\r\n"))
+    }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import Testing
+
+/// `datebook import`, `export` and `agenda` as a script runs them, with the export checked by
+/// independent readers: Python's icalendar and recurring-ical-events.
+@Suite("Import, export and agenda from scripts")
+struct ImportExportTests {
+    let home: TemporaryDirectory
+    let db: String
+
+    init() throws {
+        home = try TemporaryDirectory()
+        db = home.path("datebook.sqlite")
+    }
+
+    /// Runs datebook on the test's database in a time zone.
+    func datebook(_ arguments: [String], zone: String = "Europe/Berlin", input: String? = nil, database: String? = nil)
+        throws -> Command.Result
+    {
+        try Command.run(
+            try DatebookBinary.path, arguments + ["--db", database ?? db],
+            environment: ["TZ": zone, "PATH": "/usr/bin:/bin", "HOME": home.path], standardInput: input,
+            timeout: .seconds(30))
+    }
+
+    /// The fixtures the unit tests use.
+    static func fixture(_ name: String) throws -> String {
+        try DatebookBinary.packageRoot().appendingPathComponent("Tests/DatebookKitTests/Fixtures/\(name)").path
+    }
+
+    /// A file in the test's folder holding `text`.
+    func file(_ name: String, _ text: String) throws -> String {
+        let path = home.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("import prints a summary; skipped components go to stderr with exit status 2")
+    func importSummary() throws {
+        let imported = try datebook(["import", try Self.fixture("rfc5545-section4.ics")])
+        #expect(imported.status == 2)
+        #expect(imported.standardOutput == "Imported 4 items: 4 added, 0 updated, 2 skipped.\n")
+        #expect(imported.standardError.contains("skipped: line 89, VJOURNAL uid5@example.com: ")
+            || imported.standardError.contains("skipped: line 89, VJOURNAL: "))
+        let again = try datebook(["import", try Self.fixture("google-calendar-export.ics")])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.standardOutput.hasPrefix("Imported 3 items: 3 added, 0 updated, 0 skipped."))
+        let twice = try datebook(["import", try Self.fixture("google-calendar-export.ics")])
+        #expect(twice.standardOutput.hasPrefix("Imported 3 items: 0 added, 3 updated, 0 skipped."))
+    }
+
+    @Test("import - reads standard input; a file that is not iCalendar fails with status 1 and writes nothing")
+    func standardInputAndFailure() throws {
+        let fromStdin = try datebook(["import", "-"], input: try Self.fixture("khal-0.10.5-vdir.ics"))
+        #expect(fromStdin.status == 0, "\(fromStdin.standardError)")
+        #expect(fromStdin.standardOutput.hasPrefix("Imported 3 items: 3 added"))
+        let notes = try file("notes.txt", "Remember the milk\n")
+        let refused = try datebook(["import", notes])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains("not an iCalendar file"))
+        let missing = try datebook(["import", home.path("nowhere.ics")])
+        #expect(missing.status == 1)
+        let listed = try datebook(["list"])
+        #expect(listed.standardOutput.split(separator: "\n").count == 3)
+    }
+
+    @Test("agenda text: one line per occurrence, in the local zone, an event made in Berlin at the right hour in New York")
+    func agendaText() throws {
+        let calendar = try file(
+            "berlin.ics",
+            """
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VEVENT\r
+            UID:standup@example.com\r
+            DTSTART;TZID=Europe/Berlin:20261019T090000\r
+            DTEND;TZID=Europe/Berlin:20261019T091500\r
+            RRULE:FREQ=WEEKLY;COUNT=3\r
+            SUMMARY:Standup\r
+            LOCATION:Room 2\r
+            END:VEVENT\r
+            BEGIN:VEVENT\r
+            UID:holiday@example.com\r
+            DTSTART;VALUE=DATE:20261103\r
+            DTEND;VALUE=DATE:20261105\r
+            SUMMARY:Away\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """)
+        #expect(try datebook(["import", calendar]).status == 0)
+        let berlin = try datebook(["agenda", "--from", "2026-10-18", "--days", "21"])
+        #expect(berlin.status == 0, "\(berlin.standardError)")
+        #expect(berlin.standardOutput == """
+            2026-10-19\t09:00-09:15\tStandup\tRoom 2
+            2026-10-26\t09:00-09:15\tStandup\tRoom 2
+            2026-11-02\t09:00-09:15\tStandup\tRoom 2
+            2026-11-03\tall day to 2026-11-04\tAway
+
+            """)
+        // New York leaves summer time a week after Berlin: 03:00, 04:00, then 03:00 again.
+        let newYork = try datebook(["agenda", "--from", "2026-10-18", "--to", "2026-11-02"], zone: "America/New_York")
+        #expect(newYork.standardOutput == """
+            2026-10-19\t03:00-03:15\tStandup\tRoom 2
+            2026-10-26\t04:00-04:15\tStandup\tRoom 2
+            2026-11-02\t03:00-03:15\tStandup\tRoom 2
+
+            """)
+        let bad = try datebook(["agenda", "--from", "31/02"])
+        #expect(bad.status != 0)
+        #expect(bad.standardError.contains("--from"))
+    }
+
+    @Test("agenda --json: an array with uid, title, start, end, allDay, recurring and place")
+    func agendaJSON() throws {
+        #expect(try datebook(["import", try Self.fixture("google-calendar-export.ics")]).status == 0)
+        let result = try datebook(["agenda", "--from", "2026-10-26", "--days", "3", "--json"], zone: "America/New_York")
+        #expect(result.status == 0)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        #expect(array.count == 2)
+        let first = array[0]
+        #expect(first["uid"] as? String == "3q9v0k8h2b1m5n7p4r6s8t0u2w@google.com")
+        #expect(first["title"] as? String == "Planning ☕")
+        #expect(first["start"] as? String == "2026-10-26T04:30:00-04:00")
+        #expect(first["end"] as? String == "2026-10-26T05:00:00-04:00")
+        #expect(first["allDay"] as? Bool == false)
+        #expect(first["recurring"] as? Bool == true)
+        #expect(first["recurrenceId"] as? String == "2026-10-26T04:30:00-04:00")
+        #expect(first["place"] as? String == "Sala Tejo, 3rd floor")
+        let moved = array[1]
+        #expect(moved["start"] as? String == "2026-10-28T06:00:00-04:00")
+        #expect(moved["recurrenceId"] as? String == "2026-10-28T04:30:00-04:00")
+        #expect(moved["place"] as? String == "Sala Douro")
+        let christmas = try datebook(["agenda", "--from", "2026-12-24", "--days", "1", "--json"])
+        let holiday = try #require((try JSONSerialization.jsonObject(with: Data(christmas.standardOutput.utf8)) as? [[String: Any]])?.first)
+        #expect(holiday["start"] as? String == "2026-12-24")
+        #expect(holiday["end"] as? String == "2026-12-27")
+        #expect(holiday["allDay"] as? Bool == true)
+    }
+
+    @Test("export → import into another database gives the same agenda")
+    func roundTrip() throws {
+        for name in ["google-calendar-export.ics", "thunderbird-lightning.ics", "apple-calendar.ics", "outlook-windows-zone.ics"] {
+            _ = try datebook(["import", try Self.fixture(name)])
+        }
+        let out = home.path("export.ics")
+        let exported = try datebook(["export", "--out", out])
+        #expect(exported.status == 0, "\(exported.standardError)")
+        #expect(exported.standardError.contains("Exported 11 items"))
+        let other = home.path("other.sqlite")
+        let imported = try datebook(["import", out], database: other)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasPrefix("Imported 11 items: 11 added"))
+        // The same occurrences; only Datebook's own ids differ (each database gives its own).
+        func occurrences(_ database: String?) throws -> [String] {
+            let output = try datebook(["agenda", "--from", "2026-09-01", "--to", "2027-03-01", "--json"], database: database)
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [[String: Any]])
+            return array.map { object in
+                object.filter { $0.key != "id" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            }.sorted()
+        }
+        let before = try occurrences(nil)
+        #expect(before.count > 40)
+        #expect(try occurrences(other) == before)
+        let stdout = try datebook(["export", "--from", "2026-11-26", "--to", "2026-11-26"])
+        #expect(stdout.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
+        #expect(stdout.standardOutput.contains("SUMMARY:Dentist"))
+        #expect(!stdout.standardOutput.contains("SUMMARY:Coffee with Mia"))
+    }
+
+    @Test("Python's icalendar reads the export, and recurring-ical-events counts the same occurrences")
+    func pythonReadsTheExport() throws {
+        let python = try #require(Command.find("python3"), "python3 is needed to check exports")
+        try Self.ensurePythonReaders(python)
+        for name in [
+            "google-calendar-export.ics", "thunderbird-lightning.ics", "apple-calendar.ics", "outlook-windows-zone.ics",
+            "rfc5545-section3.6.ics", "calcurse-4.7.1-export.ics", "khal-0.10.5-vdir.ics",
+        ] {
+            _ = try datebook(["import", try Self.fixture(name)], zone: "UTC")
+        }
+        let out = home.path("export.ics")
+        #expect(try datebook(["export", "--out", out], zone: "UTC").status == 0)
+        let ours = try datebook(["agenda", "--from", "2026-09-01T00:00:00Z", "--to", "2027-09-01T00:00:00Z", "--json"], zone: "UTC")
+        let ourCount = try #require(try JSONSerialization.jsonObject(with: Data(ours.standardOutput.utf8)) as? [Any]).count
+        let script = try file(
+            "count.py",
+            """
+            import sys, datetime, icalendar, recurring_ical_events
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            components = calendar.walk("VEVENT") + calendar.walk("VTODO")
+            undated = {str(c.get("UID")) for c in components if c.get("DTSTART") is None and c.get("DUE") is None}
+            utc = datetime.timezone.utc
+            start = datetime.datetime(2026, 9, 1, tzinfo=utc)
+            end = datetime.datetime(2027, 9, 1, tzinfo=utc)
+            count = 0
+            for occurrence in recurring_ical_events.of(calendar, components=["VEVENT", "VTODO"]).between(start, end):
+                if str(occurrence.get("UID")) in undated or str(occurrence.get("STATUS", "")) == "CANCELLED":
+                    continue
+                count += 1
+            print(len(components), count)
+
+            """)
+        let counted = try Command.run(python, [script, out], environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin"], timeout: .seconds(60))
+        #expect(counted.status == 0, "\(counted.standardError)")
+        let numbers = counted.standardOutput.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        #expect(numbers.count == 2)
+        #expect(numbers.first ?? 0 >= 20)
+        #expect(numbers.last == ourCount, "recurring-ical-events counted \(numbers.last ?? -1), Datebook \(ourCount)")
+    }
+
+    /// Installs icalendar and recurring-ical-events with pip when python3 cannot import them.
+    static func ensurePythonReaders(_ python: String) throws {
+        let check = ["-c", "import icalendar, recurring_ical_events"]
+        if try Command.run(python, check, timeout: .seconds(30)).status == 0 { return }
+        let install = try Command.run(
+            python, ["-m", "pip", "install", "-q", "icalendar", "recurring-ical-events"], timeout: .seconds(300))
+        if install.status != 0 {
+            _ = try Command.run(
+                python, ["-m", "pip", "install", "-q", "--break-system-packages", "icalendar", "recurring-ical-events"],
+                timeout: .seconds(300))
+        }
+        let again = try Command.run(python, check, timeout: .seconds(30))
+        if again.status != 0 {
+            throw EndToEndFailure("python3 cannot import icalendar and recurring_ical_events: \(again.standardError)")
+        }
+    }
+}
