@@ -30,7 +30,7 @@ import Testing
         #expect(settings.applicationID == SQLiteStore.applicationID)
         #expect(settings.foreignKeys == true)
         #expect(settings.synchronous == 1)  // NORMAL
-        #expect(settings.migrations == ["v1", "v2", "v3", "v4"])
+        #expect(settings.migrations == ["v1", "v2", "v3", "v4", "v5"])
     }
 
     @Test func reopeningKeepsEverything() throws {
