@@ -58,10 +58,14 @@ struct Agenda: ParsableCommand {
         } catch {
             Console.fail("datebook agenda: \(error)")
         }
-        let bytes = json
-            ? AgendaFormat.json(occurrences, timeZone: TimeZone.current)
-            : AgendaFormat.text(occurrences, timeZone: TimeZone.current, inert: InertText.line)
-        Console.write(bytes)
+        if json {
+            AgendaFormat.json(occurrences, timeZone: TimeZone.current, write: Console.write)
+        } else {
+            AgendaFormat.text(occurrences, timeZone: TimeZone.current, inert: InertText.line, write: Console.write)
+        }
+        // Everything is written and nothing is left to save: end here rather than free a year
+        // of occurrences one by one.
+        Foundation.exit(0)
     }
 }
 

@@ -17,13 +17,23 @@ import Foundation
 /// order. Times are ISO 8601 with the offset of the zone shown (`2026-11-23T09:00:00+01:00`);
 /// all-day occurrences have plain dates (`2026-11-24`), their `end` the day after the last.
 public enum AgendaFormat {
-    /// The occurrences as text lines, times in `timeZone`; `inert` makes a title or place safe
-    /// for a terminal (it is only called on text that is not plain printable ASCII).
-    public static func text(_ occurrences: [Occurrence], timeZone: TimeZone, inert: (String) -> String) -> [UInt8] {
+    /// How many bytes are gathered before they are handed to the writer.
+    static let pieceSize = 1 << 18
+
+    /// The occurrences as text lines, times in `timeZone`, handed to `write` in pieces;
+    /// `inert` makes a title or place safe for a terminal (it is only called on text that is
+    /// not plain printable ASCII).
+    public static func text(
+        _ occurrences: [Occurrence], timeZone: TimeZone, inert: (String) -> String, write: ([UInt8]) -> Void
+    ) {
         let clock = LocalTimes(timeZone: timeZone, occurrences: occurrences)
         var out: [UInt8] = []
-        out.reserveCapacity(occurrences.count * 48)
+        out.reserveCapacity(pieceSize + 4096)
         for occurrence in occurrences {
+            if out.count >= pieceSize {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
             let start = clock.fields(of: occurrence.start)
             start.appendDate(to: &out)
             out.append(0x09)
@@ -57,16 +67,21 @@ public enum AgendaFormat {
             }
             out.append(0x0A)
         }
-        return out
+        write(out)
     }
 
-    /// The occurrences as a JSON array (one object per line), times in `timeZone`.
-    public static func json(_ occurrences: [Occurrence], timeZone: TimeZone) -> [UInt8] {
+    /// The occurrences as a JSON array (one object per line), times in `timeZone`, handed to
+    /// `write` in pieces.
+    public static func json(_ occurrences: [Occurrence], timeZone: TimeZone, write: ([UInt8]) -> Void) {
         let clock = LocalTimes(timeZone: timeZone, occurrences: occurrences)
         var out: [UInt8] = []
-        out.reserveCapacity(occurrences.count * 260 + 4)
+        out.reserveCapacity(pieceSize + 4096)
         out.append(0x5B)
         for (index, occurrence) in occurrences.enumerated() {
+            if out.count >= pieceSize {
+                write(out)
+                out.removeAll(keepingCapacity: true)
+            }
             out.append(contentsOf: index == 0 ? "\n  {".utf8 : ",\n  {".utf8)
             func key(_ name: StaticString, first: Bool = false) {
                 if !first { out.append(0x2C) }
@@ -115,7 +130,7 @@ public enum AgendaFormat {
             out.append(0x7D)
         }
         out.append(contentsOf: occurrences.isEmpty ? "]\n".utf8 : "\n]\n".utf8)
-        return out
+        write(out)
     }
 
     // MARK: - Text pieces

@@ -110,7 +110,7 @@ public struct ICalendarImporter {
             var uids: [String: UIDState] = [:]
             let storedRows = try Row.fetchCursor(db, sql: "SELECT CAST(ical_uid AS BLOB), uid, created FROM item")
             while let row = try storedRows.next() {
-                if let id = UUID(uuidString: row[1]) {
+                if let id = UUID(text: row[1]) {
                     uids[Item.text(row[0])] = UIDState(id: id, created: Date(unixSeconds: row[2]), wasStored: true)
                 }
             }

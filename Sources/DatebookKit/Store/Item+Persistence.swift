@@ -122,7 +122,7 @@ extension Item {
     /// (wall-clock seconds for a floating item: see `convertingStoredDates(with:)`).
     init(row: Row, times: [ItemTime], attachments: [String]) throws(StoreError) {
         let uidText: String = row[1]
-        guard let id = UUID(uuidString: uidText) else {
+        guard let id = UUID(text: uidText) else {
             throw .failed("an item has the malformed id \"\(uidText)\"")
         }
         let kindText: String = row[2]
