@@ -36,7 +36,7 @@ let base = Date(timeIntervalSince1970: 1_795_000_000)  // mid-November 2026
 if !FileManager.default.fileExists(atPath: path) {
     let seedStart = DispatchTime.now()
     let store = try SQLiteStore(path: path, clock: .fixed(base), ids: .sequential())
-    var generator = SplitMix64(seed: 42)
+    var generator = SplitMix(seed: 42)
     let places = ["", "", "Cafe", "Office", "Main St 4", "会议室", "Gym", "Library"]
     let words = ["Lunch", "Call", "Review", "Dentist", "Standup", "Buy milk", "Report", "会议", "Run", "Plan"]
     var items: [Item] = []
@@ -119,16 +119,3 @@ print(String(format: "week view       %8.2f ms", weekFrame))
 print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))
-
-/// A small deterministic generator, so every run seeds the same data.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -65,12 +65,7 @@ struct Add: ParsableCommand {
         let calendar = Console.calendar
         let now = Date()
         func read(_ text: String?, _ name: String, relativeTo base: Date) -> ParsedDate? {
-            guard let text else { return nil }
-            do {
-                return try DateParser(now: base, calendar: calendar).parse(text)
-            } catch {
-                Console.fail("datebook add: --\(name): \(error)")
-            }
+            text.map { Console.date($0, option: name, command: "add", relativeTo: base) }
         }
         let startDate = read(start, "start", relativeTo: now)
         var endDate = read(end, "end", relativeTo: startDate?.date ?? now)?.date

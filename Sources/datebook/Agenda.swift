@@ -81,11 +81,7 @@ struct DateRange {
         let calendar = Console.calendar
         let now = Date()
         func parse(_ text: String, _ name: String) -> ParsedDate {
-            do {
-                return try DateParser(now: now, calendar: calendar).parse(text)
-            } catch {
-                Console.fail("datebook \(command): --\(name): \(error)")
-            }
+            Console.date(text, option: name, command: command, relativeTo: now)
         }
         var range = DateRange()
         if let from {

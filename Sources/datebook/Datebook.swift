@@ -64,6 +64,15 @@ enum Console {
         Foundation.exit(1)
     }
 
+    /// Reads a date option as `DateParser` does, relative to `base`, or explains on stderr and exits.
+    static func date(_ text: String, option: String, command: String, relativeTo base: Date = Date()) -> ParsedDate {
+        do {
+            return try DateParser(now: base, calendar: calendar).parse(text)
+        } catch {
+            fail("datebook \(command): --\(option): \(error)")
+        }
+    }
+
     /// The calendar dates are read and shown in: Gregorian, the local time zone (TZ), weeks from Monday.
     static var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)
