@@ -40,6 +40,8 @@ struct Import: ParsableCommand {
             Console.fail("datebook import: \(file == "-" ? "standard input" : file): \(error)")
         }
         print(report.summary)
+        // Series imported earlier keep their instances a year ahead as time passes.
+        _ = try? database.extendRecurrenceHorizon()
         for note in report.skipped {
             Console.error("skipped: \(note)")
         }

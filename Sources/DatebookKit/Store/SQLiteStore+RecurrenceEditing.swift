@@ -102,6 +102,42 @@ extension SQLiteStore: RecurrenceEditing {
         }
     }
 
+    // MARK: - Keeping instances ahead
+
+    /// Expands again, in one transaction, every series whose kept instances end less than
+    /// `margin` before the horizon (400 days ahead of now), and returns how many.
+    ///
+    /// Instances are kept up to a horizon fixed when a series is written; as time passes, the
+    /// weeks just past it are expanded live, which is correct but slower. Run this now and then
+    /// (the planner may at startup, `datebook import` does after importing); it costs one
+    /// indexed query when nothing needs it.
+    @discardableResult
+    public func extendRecurrenceHorizon(margin: TimeInterval = 30 * 86_400) throws(StoreError) -> Int {
+        let coding = storedTime
+        let horizon = recurrenceHorizon
+        return try write { db in
+            let stale = try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM item
+                    WHERE series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'
+                    """,
+                arguments: [horizon - margin])
+            guard !stale.isEmpty else { return 0 }
+            let writer = try ItemRowWriter(db, times: coding)
+            for start in stride(from: 0, to: stale.count, by: 500) {
+                let chunk = Array(stale[start..<min(start + 500, stale.count)])
+                let items = try Self.fetchItems(
+                    coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(chunk))
+                for item in items {
+                    try writer.write(item.storedForm, horizon: horizon)
+                }
+            }
+            return stale.count
+        }
+    }
+
     // MARK: - Helpers
 
     /// Reads a series, changes it and writes it back, stamped and validated.

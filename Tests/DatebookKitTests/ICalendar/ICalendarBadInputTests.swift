@@ -178,7 +178,7 @@ struct ICalendarBadInputTests {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
         let path = folder + "/large.ics"
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))
         handle.write(Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n".utf8))
         for n in 0..<20 {

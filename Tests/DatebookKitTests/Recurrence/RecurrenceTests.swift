@@ -184,6 +184,30 @@ struct RecurrenceTests {
         #expect(Set(across.map(\.start)).count == 20)
     }
 
+    @Test("as time passes, series are expanded again so that a year ahead stays kept")
+    func extendingTheHorizon() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/datebook.sqlite"
+        try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
+            series(1, "Daily", Fixture.utc("2026-01-01 07:00"), minutes: 30, rule: "FREQ=DAILY", zone: .utc))
+        try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
+            series(2, "Weekly", Fixture.utc("2026-01-05 07:00"), minutes: 30, rule: "FREQ=WEEKLY;COUNT=3", zone: .utc))
+        let later = try SQLiteStore(path: path, clock: .fixed(Fixture.now.addingTimeInterval(200 * 86_400)))
+        let range = (Fixture.utc("2027-12-01 00:00"), Fixture.utc("2028-01-01 00:00"))
+        let live = try later.occurrences(from: range.0, to: range.1)
+        #expect(live.count == 31)
+        #expect(try later.extendRecurrenceHorizon() == 1)
+        #expect(try later.extendRecurrenceHorizon() == 0)
+        #expect(try later.occurrences(from: range.0, to: range.1) == live)
+        let kept = try later.dbQueue.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM item_instance WHERE start >= ? AND start < ?",
+                arguments: [range.0.timeIntervalSince1970, range.1.timeIntervalSince1970])
+        }
+        #expect(kept == 31)
+    }
+
     @Test("an instance ending after the range starts is found; a moment at the range's end is not")
     func overlapAtEdges() throws {
         let store = try store()
