@@ -65,31 +65,13 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
     public var category: String
     /// How the times are anchored: UTC instants, a named zone, or floating wall-clock times.
     public var timeZone: ItemTimeZone
-    /// The iCalendar UID when it is not `id` (an imported item keeps the UID it came with);
-    /// nil means the lowercase `id`. See `icalendarUID`.
-    public var icalUID: String?
-    /// More instances of the series (iCalendar RDATE), as instants like `times`.
-    public var recurrenceDates: [Date]
-    /// Instances taken out of the series (iCalendar EXDATE), by their original start.
-    public var exceptionDates: [Date]
-    /// Instances changed or cancelled one at a time (iCalendar RECURRENCE-ID).
-    public var overrides: [RecurrenceOverride]
-    /// Who organizes it (iCalendar ORGANIZER).
-    public var organizer: Participant?
-    /// Who is invited (iCalendar ATTENDEE).
-    public var attendees: [Participant]
-    /// The categories after `category`, in order.
-    public var moreCategories: [String]
-    /// iCalendar properties and components Datebook does not read, kept verbatim and written
-    /// back on export: each is one unfolded content line (`X-MOZ-GENERATION:3`,
-    /// `CLASS:PRIVATE`) or a whole component (`BEGIN:VALARM` … `END:VALARM`, lines joined
-    /// by CRLF).
-    public var extraProperties: [String]
     public var status: ItemStatus
     /// When the item was last completed, deleted into History or reopened.
     public var statusChangedAt: Date?
     public var created: Date
     public var updated: Date
+    /// The iCalendar fields most items lack (see `CalendarDetails`); nil when all are empty.
+    private var details: Boxed<CalendarDetails>?
 
     public init(
         id: UUID,
@@ -137,6 +119,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         self.created = created
         self.updated = updated ?? created
         self.timeZone = timeZone
+        self.details = nil
         self.icalUID = icalUID
         self.recurrenceDates = recurrenceDates
         self.exceptionDates = exceptionDates
@@ -145,6 +128,93 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         self.attendees = attendees
         self.moreCategories = moreCategories
         self.extraProperties = extraProperties
+    }
+}
+
+// MARK: - iCalendar details
+
+extension Item {
+    /// The iCalendar fields most items lack, kept in one box out of line, so that an item stays
+    /// small: a hundred thousand items are held at once when importing or seeding.
+    struct CalendarDetails: Equatable, Hashable, Sendable {
+        var icalUID: String?
+        var recurrenceDates: [Date] = []
+        var exceptionDates: [Date] = []
+        var overrides: [RecurrenceOverride] = []
+        var organizer: Participant?
+        var attendees: [Participant] = []
+        var moreCategories: [String] = []
+        var extraProperties: [String] = []
+
+        var isEmpty: Bool {
+            icalUID == nil && recurrenceDates.isEmpty && exceptionDates.isEmpty && overrides.isEmpty
+                && organizer == nil && attendees.isEmpty && moreCategories.isEmpty && extraProperties.isEmpty
+        }
+    }
+
+    /// A value kept on the heap, compared and hashed as the value.
+    enum Boxed<Value: Hashable & Sendable>: Hashable, Sendable {
+        indirect case value(Value)
+    }
+
+    private var calendarDetails: CalendarDetails {
+        get {
+            if case let .value(value)? = details { return value }
+            return CalendarDetails()
+        }
+        set { details = newValue.isEmpty ? nil : .value(newValue) }
+    }
+
+    /// The iCalendar UID when it is not `id` (an imported item keeps the UID it came with);
+    /// nil means the lowercase `id`. See `icalendarUID`.
+    public var icalUID: String? {
+        get { calendarDetails.icalUID }
+        set { calendarDetails.icalUID = newValue }
+    }
+
+    /// More instances of the series (iCalendar RDATE), as instants like `times`.
+    public var recurrenceDates: [Date] {
+        get { calendarDetails.recurrenceDates }
+        set { calendarDetails.recurrenceDates = newValue }
+    }
+
+    /// Instances taken out of the series (iCalendar EXDATE), by their original start.
+    public var exceptionDates: [Date] {
+        get { calendarDetails.exceptionDates }
+        set { calendarDetails.exceptionDates = newValue }
+    }
+
+    /// Instances changed or cancelled one at a time (iCalendar RECURRENCE-ID).
+    public var overrides: [RecurrenceOverride] {
+        get { calendarDetails.overrides }
+        set { calendarDetails.overrides = newValue }
+    }
+
+    /// Who organizes it (iCalendar ORGANIZER).
+    public var organizer: Participant? {
+        get { calendarDetails.organizer }
+        set { calendarDetails.organizer = newValue }
+    }
+
+    /// Who is invited (iCalendar ATTENDEE).
+    public var attendees: [Participant] {
+        get { calendarDetails.attendees }
+        set { calendarDetails.attendees = newValue }
+    }
+
+    /// The categories after `category`, in order.
+    public var moreCategories: [String] {
+        get { calendarDetails.moreCategories }
+        set { calendarDetails.moreCategories = newValue }
+    }
+
+    /// iCalendar properties and components Datebook does not read, kept verbatim and written
+    /// back on export: each is one unfolded content line (`X-MOZ-GENERATION:3`,
+    /// `CLASS:PRIVATE`) or a whole component (`BEGIN:VALARM` … `END:VALARM`, lines joined
+    /// by CRLF).
+    public var extraProperties: [String] {
+        get { calendarDetails.extraProperties }
+        set { calendarDetails.extraProperties = newValue }
     }
 }
 

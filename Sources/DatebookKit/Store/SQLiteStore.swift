@@ -174,15 +174,27 @@ public final class SQLiteStore: Sendable {
         }
     }
 
-    /// Gives this connection a page cache large enough to hold 100,000 items and their indexes,
-    /// and reads the file through a memory map.
-    ///
-    /// A new process starts with an empty page cache: without the map, every page a range of
-    /// the calendar touches costs a `pread` and a copy (most of a 7-day agenda's time).
+    /// Gives this connection a page cache large enough to hold 100,000 items and their indexes.
     private static func enlargeCache(_ dbQueue: DatabaseQueue) throws {
         try dbQueue.inDatabase { db in
             try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)")
-            try db.execute(sql: "PRAGMA mmap_size = \(mapBytes)")
+        }
+    }
+
+    /// Reads the file through a memory map from now on (`true`), or stops (`false`).
+    ///
+    /// A new process starts with an empty page cache: without the map, every page a short
+    /// range of the calendar touches costs a `pread` and a copy, most of a 7-day agenda's time.
+    /// But pages read through the map count towards the process's memory while the system
+    /// keeps them, so a long-running planner, or a read of most of the file, does better
+    /// without it (the default).
+    public func readThroughMemoryMap(_ enabled: Bool) throws(StoreError) {
+        do {
+            try dbQueue.inDatabase { db in
+                try db.execute(sql: "PRAGMA mmap_size = \(enabled ? Self.mapBytes : 0)")
+            }
+        } catch {
+            throw Self.storeError(error)
         }
     }
 

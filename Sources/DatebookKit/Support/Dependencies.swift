@@ -28,21 +28,26 @@ public struct IDSource: Sendable {
     /// random bits).
     ///
     /// Ordered by time, so new items are appended to the index on `uid` instead of landing all
-    /// over it (the larger part of writing many items at once); random bits come from the
-    /// system's generator rather than `UUID()`, which opens /dev/urandom for every id.
-    public static let random = IDSource {
-        var generator = SystemRandomNumberGenerator()
-        let milliseconds = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
-        let randomA: UInt64 = generator.next()
-        let randomB: UInt64 = generator.next()
-        let high = (milliseconds << 16) | 0x7000 | (randomA & 0x0FFF)
-        let low = (randomB & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        func byte(_ value: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
-        return UUID(uuid: (
-            byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
-            byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
-            byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
-    }
+    /// over it (the larger part of writing many items at once). The random bits come from a
+    /// generator seeded once from the system's (ids must not repeat, not be unguessable), not
+    /// from `UUID()`, which opens /dev/urandom for every id, nor from a system call each.
+    public static let random: IDSource = {
+        var seed = SystemRandomNumberGenerator()
+        let state = Mutex<UInt64>(seed.next())
+        return IDSource {
+            let (randomA, randomB) = state.withLock { value -> (UInt64, UInt64) in
+                (SplitMixStep.next(&value), SplitMixStep.next(&value))
+            }
+            let milliseconds = UInt64(max(0, Date().timeIntervalSince1970 * 1000))
+            let high = (milliseconds << 16) | 0x7000 | (randomA & 0x0FFF)
+            let low = (randomB & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
+            func byte(_ value: UInt64, _ index: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: value >> (56 - 8 * index)) }
+            return UUID(uuid: (
+                byte(high, 0), byte(high, 1), byte(high, 2), byte(high, 3), byte(high, 4), byte(high, 5),
+                byte(high, 6), byte(high, 7), byte(low, 0), byte(low, 1), byte(low, 2), byte(low, 3),
+                byte(low, 4), byte(low, 5), byte(low, 6), byte(low, 7)))
+        }
+    }()
 
     /// 00000000-0000-0000-0000-000000000001, …02, … in order.
     public static func sequential() -> IDSource {
@@ -54,5 +59,17 @@ public struct IDSource: Sendable {
             }
             return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llX", n))!
         }
+    }
+}
+
+/// SplitMix64: a small, fast generator of well-spread 64-bit numbers.
+enum SplitMixStep {
+    /// The next number, advancing `state`.
+    static func next(_ state: inout UInt64) -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
