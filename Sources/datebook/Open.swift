@@ -17,6 +17,9 @@ struct Open: ParsableCommand {
 
     func run() throws {
         let database = try store.openStore()
+        // Keep each series' stored instances a year ahead as time passes (one indexed query when
+        // nothing needs it); a failure here only makes far dates slower, so it is not fatal.
+        _ = try? database.extendRecurrenceHorizon()
         let app = AppCoordinator(store: database, clock: .system, ids: .random, calendar: Console.calendar)
         let terminal: Terminal
         do {
