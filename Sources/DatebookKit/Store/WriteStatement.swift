@@ -2,86 +2,11 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// One `INSERT`, `UPDATE` or `DELETE` prepared straight on a GRDB connection, its values bound
-/// with SQLite's own functions.
+/// One `INSERT`, `UPDATE` or `DELETE` prepared straight on a GRDB connection.
 ///
 /// Building GRDB `StatementArguments` for every row was the largest cost of writing many items;
-/// binding each value directly removes it. Use an instance only inside one write transaction
-/// of the connection it was made on. Every SQLite result code passes through `check`.
-final class WriteStatement {
-    private let connection: OpaquePointer
-    private let statement: OpaquePointer
-    private let sql: String
-
-    /// SQLite's `SQLITE_TRANSIENT`: it copies a bound text before the call returns.
-    private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
-
-    // MARK: - Creating
-
-    /// Prepares `sql` on the connection of `db`.
-    init(_ db: Database, sql: String) throws {
-        guard let connection = db.sqliteConnection else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed", sql: sql)
-        }
-        var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v2(connection, sql, -1, &prepared, nil)
-        guard code == SQLITE_OK, let prepared else {
-            sqlite3_finalize(prepared)
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)),
-                sql: sql)
-        }
-        self.connection = connection
-        self.statement = prepared
-        self.sql = sql
-    }
-
-    deinit {
-        // Finalizing only reports again the last step's error, already thrown.
-        _ = sqlite3_finalize(statement)
-    }
-
-    // MARK: - Binding
-
-    /// Binds a text, or NULL, to the parameter at `index` (from 1).
-    func bind(_ value: String?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        let length = Int32(value.utf8.count)
-        try check(value.withCString { sqlite3_bind_text(statement, index, $0, length, Self.transient) })
-    }
-
-    /// Binds a real number, or NULL, to the parameter at `index` (from 1).
-    func bind(_ value: Double?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try check(sqlite3_bind_double(statement, index, value))
-    }
-
-    /// Binds an integer, or NULL, to the parameter at `index` (from 1).
-    func bind(_ value: Int64?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try check(sqlite3_bind_int64(statement, index, value))
-    }
-
-    /// Binds an integer, or NULL, to the parameter at `index` (from 1).
-    func bind(_ value: Int?, at index: Int32) throws {
-        try bind(value.map(Int64.init), at: index)
-    }
-
-    /// Binds bytes as a blob, or NULL, to the parameter at `index` (from 1).
-    func bind(_ value: [UInt8]?, at index: Int32) throws {
-        guard let value else { return try bindNull(at: index) }
-        try check(value.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) })
-    }
-
-    /// Binds a boolean as 0 or 1 to the parameter at `index` (from 1).
-    func bind(_ value: Bool, at index: Int32) throws {
-        try bind(Int64(value ? 1 : 0), at: index)
-    }
-
-    private func bindNull(at index: Int32) throws {
-        try check(sqlite3_bind_null(statement, index))
-    }
-
+/// binding each value directly removes it.
+final class WriteStatement: PreparedStatement {
     // MARK: - Running
 
     /// Runs the statement with the values bound, and returns how many rows it changed.
@@ -93,17 +18,5 @@ final class WriteStatement {
         _ = sqlite3_reset(statement)
         if let failure { throw failure }
         return Int(sqlite3_changes(connection))
-    }
-
-    // MARK: - Errors
-
-    /// Throws the SQLite error that `code` is, unless it is `SQLITE_OK`.
-    private func check(_ code: Int32) throws {
-        guard code == SQLITE_OK else { throw error(code) }
-    }
-
-    private func error(_ code: Int32) -> DatabaseError {
-        DatabaseError(
-            resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(connection)), sql: sql)
     }
 }
