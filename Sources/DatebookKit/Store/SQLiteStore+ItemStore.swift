@@ -11,24 +11,11 @@ extension SQLiteStore: ItemStore {
     // MARK: - Events list
 
     public func activeCount() throws(StoreError) -> Int {
-        try read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE status = 'active'") ?? 0
-        }
+        try count(where: Self.activeFilter)
     }
 
     public func activeItems(offset: Int, limit: Int) throws(StoreError) -> [Item] {
-        guard limit > 0 else { return [] }
-        return try read { db in
-            try Self.fetchItems(coding: storedTime, 
-                db,
-                sql: """
-                    SELECT id FROM item
-                    WHERE status = 'active'
-                    ORDER BY sort_at, title, uid
-                    LIMIT ? OFFSET ?
-                    """,
-                arguments: [limit, max(offset, 0)])
-        }
+        try window(where: Self.activeFilter, orderBy: "sort_at, title, uid", offset: offset, limit: limit)
     }
 
     public func activeIndex(of id: UUID) throws(StoreError) -> Int? {
@@ -48,27 +35,41 @@ extension SQLiteStore: ItemStore {
         }
     }
 
-    // MARK: - History
+    // MARK: - Lists
 
-    public func historyCount() throws(StoreError) -> Int {
+    /// The Events list's rows, as its partial index `item_active_order` is defined.
+    static let activeFilter = "status = 'active'"
+    /// History's rows, as its partial index `item_history_order` is defined.
+    static let historyFilter = "status <> 'active'"
+
+    /// How many items a list holds.
+    private func count(where filter: String) throws(StoreError) -> Int {
         try read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE status <> 'active'") ?? 0
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE \(filter)") ?? 0
         }
     }
 
-    public func historyItems(offset: Int, limit: Int) throws(StoreError) -> [Item] {
+    /// A window of a list in its order, children read for the window's rows only.
+    private func window(where filter: String, orderBy order: String, offset: Int, limit: Int) throws(StoreError)
+        -> [Item]
+    {
         guard limit > 0 else { return [] }
         return try read { db in
-            try Self.fetchItems(coding: storedTime, 
-                db,
-                sql: """
-                    SELECT id FROM item
-                    WHERE status <> 'active'
-                    ORDER BY status_changed_at DESC, uid
-                    LIMIT ? OFFSET ?
-                    """,
+            try Self.fetchItems(
+                coding: storedTime, db,
+                sql: "SELECT id FROM item WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: [limit, max(offset, 0)])
         }
+    }
+
+    // MARK: - History
+
+    public func historyCount() throws(StoreError) -> Int {
+        try count(where: Self.historyFilter)
+    }
+
+    public func historyItems(offset: Int, limit: Int) throws(StoreError) -> [Item] {
+        try window(where: Self.historyFilter, orderBy: "status_changed_at DESC, uid", offset: offset, limit: limit)
     }
 
     public func historyIndex(of id: UUID) throws(StoreError) -> Int? {
@@ -113,8 +114,8 @@ extension SQLiteStore: ItemStore {
 
     public func item(id: UUID) throws(StoreError) -> Item? {
         try read { db in
-            try Self.fetchItems(coding: storedTime, 
-                db, sql: "SELECT id FROM item WHERE uid = ?",
+            try Self.fetchItems(
+                coding: storedTime, db, sql: "SELECT id FROM item WHERE uid = ?",
                 arguments: [id.uuidString.lowercased()]
             ).first
         }
