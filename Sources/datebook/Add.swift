@@ -5,6 +5,7 @@ import Foundation
 /// `datebook add`: adds an event, task or reminder from a script and prints its id.
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add an event (default), a task or a reminder, and print its id.",
         discussion: """
             An event needs --start; without --end it lasts one hour. A task needs only a title.

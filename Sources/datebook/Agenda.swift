@@ -6,6 +6,7 @@ import Foundation
 /// `datebook agenda`: every occurrence in a range, recurring series expanded.
 struct Agenda: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "agenda",
         abstract: "Print every occurrence in a range, sorted, as text or JSON.",
         discussion: """
             The range starts at --from (default: today at midnight) and lasts --days days
@@ -52,23 +53,29 @@ struct Agenda: ParsableCommand {
             Console.fail("datebook agenda: the range ends before it starts")
         }
         let database = try store.openStore()
-        let occurrences: [Occurrence]
+        let zone = TimeZone.current
+        // A week or a year: most times are in it, and a few days around it.
+        let around = start.addingTimeInterval(-2 * 86_400)...end.addingTimeInterval(2 * 86_400)
         do {
             // A short range is read faster through a memory map; a long one, with less memory without.
             if end.timeIntervalSince(start) <= 62 * 86_400 {
                 try database.readThroughMemoryMap(true)
             }
-            occurrences = try database.occurrences(from: start, to: end)
+            if json {
+                var writer = AgendaFormat.JSONWriter(timeZone: zone, range: around, write: Console.write)
+                try database.forEachOccurrence(from: start, to: end, includingUIDs: true) { writer.append($0) }
+                writer.finish()
+            } else {
+                var writer = AgendaFormat.TextWriter(
+                    timeZone: zone, range: around, inert: InertText.line, write: Console.write)
+                try database.forEachOccurrence(from: start, to: end, includingUIDs: false) { writer.append($0) }
+                writer.finish()
+            }
         } catch {
             Console.fail("datebook agenda: \(error)")
         }
-        if json {
-            AgendaFormat.json(occurrences, timeZone: TimeZone.current, write: Console.write)
-        } else {
-            AgendaFormat.text(occurrences, timeZone: TimeZone.current, inert: InertText.line, write: Console.write)
-        }
-        // Everything is written and nothing is left to save: end here rather than free a year
-        // of occurrences one by one.
+        // Everything is written and nothing is left to save: end here rather than close
+        // everything one by one.
         Foundation.exit(0)
     }
 }

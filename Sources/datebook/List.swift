@@ -6,6 +6,7 @@ import Foundation
 /// `datebook list`: prints the Events list (or History) as text or JSON.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "Print the Events list, or History, as text or JSON.",
         discussion: """
             Text: one item per line, tab-separated: id, kind, date, time, title, place.

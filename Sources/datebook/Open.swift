@@ -7,6 +7,7 @@ import Foundation
 /// `datebook` / `datebook open`: the full-screen planner.
 struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "open",
         abstract: "Open the full-screen planner (the default command).")
 
     @OptionGroup var store: StoreOptions

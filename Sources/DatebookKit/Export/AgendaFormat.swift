@@ -24,12 +24,50 @@ public enum AgendaFormat {
     /// `inert` makes a title or place safe for a terminal (it is only called on text that is
     /// not plain printable ASCII).
     public static func text(
-        _ occurrences: [Occurrence], timeZone: TimeZone, inert: (String) -> String, write: ([UInt8]) -> Void
+        _ occurrences: [Occurrence], timeZone: TimeZone, inert: @escaping (String) -> String,
+        write: @escaping ([UInt8]) -> Void
     ) {
-        let clock = LocalTimes(timeZone: timeZone, occurrences: occurrences)
-        var out: [UInt8] = []
-        out.reserveCapacity(pieceSize + 4096)
-        for occurrence in occurrences {
+        var writer = TextWriter(timeZone: timeZone, range: range(of: occurrences), inert: inert, write: write)
+        occurrences.forEach { writer.append($0) }
+        writer.finish()
+    }
+
+    /// The occurrences as a JSON array (one object per line), times in `timeZone`, handed to
+    /// `write` in pieces.
+    public static func json(
+        _ occurrences: [Occurrence], timeZone: TimeZone, write: @escaping ([UInt8]) -> Void
+    ) {
+        var writer = JSONWriter(timeZone: timeZone, range: range(of: occurrences), write: write)
+        occurrences.forEach { writer.append($0) }
+        writer.finish()
+    }
+
+    /// From the first start to the last end.
+    private static func range(of occurrences: [Occurrence]) -> ClosedRange<Date> {
+        let first = occurrences.first?.start ?? Date(timeIntervalSince1970: 0)
+        return first...max(first, occurrences.map(\.end).max() ?? first)
+    }
+
+    /// Writes the text lines one occurrence at a time, as a range of the calendar is read.
+    public struct TextWriter {
+        private let clock: LocalTimes
+        private let inert: (String) -> String
+        private let write: ([UInt8]) -> Void
+        private var out: [UInt8] = []
+
+        /// Times are shown in `timeZone`; `range` is where most of them are (any time is
+        /// right, those in it are found faster).
+        public init(
+            timeZone: TimeZone, range: ClosedRange<Date>, inert: @escaping (String) -> String,
+            write: @escaping ([UInt8]) -> Void
+        ) {
+            clock = LocalTimes(timeZone: timeZone, range: range)
+            self.inert = inert
+            self.write = write
+            out.reserveCapacity(pieceSize + 4096)
+        }
+
+        public mutating func append(_ occurrence: Occurrence) {
             if out.count >= pieceSize {
                 write(out)
                 out.removeAll(keepingCapacity: true)
@@ -67,29 +105,42 @@ public enum AgendaFormat {
             }
             out.append(0x0A)
         }
-        write(out)
+
+        /// Hands on what is left.
+        public mutating func finish() {
+            write(out)
+            out = []
+        }
     }
 
-    /// The occurrences as a JSON array (one object per line), times in `timeZone`, handed to
-    /// `write` in pieces.
-    public static func json(_ occurrences: [Occurrence], timeZone: TimeZone, write: ([UInt8]) -> Void) {
-        let clock = LocalTimes(timeZone: timeZone, occurrences: occurrences)
-        var out: [UInt8] = []
-        out.reserveCapacity(pieceSize + 4096)
-        out.append(0x5B)
-        for (index, occurrence) in occurrences.enumerated() {
+    /// Writes the JSON array one occurrence at a time, as a range of the calendar is read.
+    public struct JSONWriter {
+        private let clock: LocalTimes
+        private let write: ([UInt8]) -> Void
+        private var out: [UInt8] = [0x5B]
+        private var isFirst = true
+
+        public init(timeZone: TimeZone, range: ClosedRange<Date>, write: @escaping ([UInt8]) -> Void) {
+            clock = LocalTimes(timeZone: timeZone, range: range)
+            self.write = write
+            out.reserveCapacity(pieceSize + 4096)
+        }
+
+        public mutating func append(_ occurrence: Occurrence) {
             if out.count >= pieceSize {
                 write(out)
                 out.removeAll(keepingCapacity: true)
             }
-            out.append(contentsOf: index == 0 ? "\n  {".utf8 : ",\n  {".utf8)
-            func key(_ name: StaticString, first: Bool = false) {
+            out.append(contentsOf: isFirst ? "\n  {".utf8 : ",\n  {".utf8)
+            isFirst = false
+            let clock = self.clock
+            func key(_ name: StaticString, first: Bool = false, to out: inout [UInt8]) {
                 if !first { out.append(0x2C) }
                 out.append(0x22)
                 out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
                 out.append(contentsOf: "\":".utf8)
             }
-            func moment(_ date: Date, allDay: Bool) {
+            func moment(_ date: Date, allDay: Bool, to out: inout [UInt8]) {
                 let fields = clock.fields(of: date)
                 out.append(0x22)
                 if allDay {
@@ -99,38 +150,43 @@ public enum AgendaFormat {
                 }
                 out.append(0x22)
             }
-            key("uid", first: true)
+            key("uid", first: true, to: &out)
             appendJSONString(occurrence.uid, to: &out)
-            key("id")
+            key("id", to: &out)
             appendJSONString(occurrence.itemID.lowercasedText, to: &out)
-            key("kind")
+            key("kind", to: &out)
             appendJSONString(occurrence.kind.rawValue, to: &out)
-            key("title")
+            key("title", to: &out)
             appendJSONString(occurrence.title, to: &out)
-            key("start")
-            moment(occurrence.start, allDay: occurrence.allDay)
-            key("end")
-            moment(occurrence.end, allDay: occurrence.allDay)
-            key("allDay")
+            key("start", to: &out)
+            moment(occurrence.start, allDay: occurrence.allDay, to: &out)
+            key("end", to: &out)
+            moment(occurrence.end, allDay: occurrence.allDay, to: &out)
+            key("allDay", to: &out)
             out.append(contentsOf: (occurrence.allDay ? "true" : "false").utf8)
-            key("recurring")
+            key("recurring", to: &out)
             out.append(contentsOf: (occurrence.isRecurring ? "true" : "false").utf8)
-            key("recurrenceId")
+            key("recurrenceId", to: &out)
             if let recurrenceID = occurrence.recurrenceID {
-                moment(recurrenceID, allDay: occurrence.allDay)
+                moment(recurrenceID, allDay: occurrence.allDay, to: &out)
             } else {
                 out.append(contentsOf: "null".utf8)
             }
-            key("due")
+            key("due", to: &out)
             out.append(contentsOf: (occurrence.isDue ? "true" : "false").utf8)
-            key("status")
+            key("status", to: &out)
             appendJSONString(occurrence.status.rawValue, to: &out)
-            key("place")
+            key("place", to: &out)
             appendJSONString(occurrence.place, to: &out)
             out.append(0x7D)
         }
-        out.append(contentsOf: occurrences.isEmpty ? "]\n".utf8 : "\n]\n".utf8)
-        write(out)
+
+        /// Closes the array and hands on what is left.
+        public mutating func finish() {
+            out.append(contentsOf: isFirst ? "]\n".utf8 : "\n]\n".utf8)
+            write(out)
+            out = []
+        }
     }
 
     // MARK: - Text pieces
@@ -166,18 +222,25 @@ public enum AgendaFormat {
 
 /// Local dates and times of many instants, from a table of the zone's offsets.
 struct LocalTimes {
+    let timeZone: TimeZone
     let offsets: OffsetTable
+    /// Where the table holds: outside, the zone itself is asked.
+    let covered: ClosedRange<Double>
 
-    init(timeZone: TimeZone, occurrences: [Occurrence]) {
-        let first = occurrences.first?.start.unixSeconds ?? 0
-        let last = occurrences.map(\.end.unixSeconds).max() ?? first
-        offsets = OffsetTable(timeZone: timeZone, from: first, to: last)
+    init(timeZone: TimeZone, range: ClosedRange<Date>) {
+        self.timeZone = timeZone
+        let from = range.lowerBound.unixSeconds
+        let to = range.upperBound.unixSeconds
+        offsets = OffsetTable(timeZone: timeZone, from: from, to: to)
+        covered = from...to
     }
 
     /// The local fields of an instant.
     func fields(of date: Date) -> LocalFields {
         let instant = date.unixSeconds.rounded(.down)
-        let offset = offsets.offset(at: instant)
+        let offset =
+            covered.contains(instant)
+            ? offsets.offset(at: instant) : Double(timeZone.secondsFromGMT(for: Date(unixSeconds: instant)))
         let local = Int(instant + offset)
         var days = local / 86_400
         var seconds = local % 86_400

@@ -95,7 +95,7 @@ public struct ICalendarImporter {
         let horizon = store.recurrenceHorizon
         let now = store.clock.now().storedForm
         let ids = store.ids
-        return try store.write { db in
+        return try store.write(checkingForeignKeys: false) { db in
             // A smaller page cache while importing: it barely slows the writes, and keeps a
             // large import's memory well down (the usual cache serves reading the calendar).
             try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKibibytes)")
@@ -108,7 +108,7 @@ public struct ICalendarImporter {
                     },
                     uniquingKeysWith: { first, _ in first }))
             let writer = try ItemRowWriter(db, times: coding)
-            let buffer = InstanceBuffer()
+            let buffer = OccurrenceBuffer()
 
             // Every UID met, stored before or read now (one table: a large file has many).
             var uids: [String: UIDState] = [:]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The instances of a series the store keeps in `item_instance`, and its item row's series
+/// The instances of a series the store keeps in `occurrence`, and its item row's series
 /// columns.
 ///
 /// Rule instances are kept up to a horizon (two years ahead, see `SQLiteStore`), or all of
@@ -88,7 +88,7 @@ struct SeriesInstances: Sendable {
         }
         self.instances = instances
         row = SeriesRow(
-            start: first, end: end, span: longest, expandedUntil: expandedUntil, keys: SeriesKeys.encode(instances))
+            start: first, end: end, span: longest, expandedUntil: expandedUntil)
     }
 
     /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:

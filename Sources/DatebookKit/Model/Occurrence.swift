@@ -19,7 +19,12 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
     /// True when this is a task's due date rather than a time it happens at.
     public var isDue: Bool
     /// The item's iCalendar UID (`Item.icalendarUID`).
-    public var uid: String
+    public var uid: String {
+        get { foreignUID ?? itemID.lowercasedText }
+        set { foreignUID = newValue == itemID.lowercasedText ? nil : newValue }
+    }
+    /// The UID when it is not the item's id (written out only when asked for: most are not).
+    private var foreignUID: String?
 
     public init(
         itemID: UUID, kind: ItemKind, title: String, place: String = "", start: Date, end: Date,
@@ -37,7 +42,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
         self.isRecurring = isRecurring
         self.recurrenceID = recurrenceID
         self.isDue = isDue
-        self.uid = uid ?? itemID.lowercasedText
+        self.foreignUID = uid.flatMap { $0 == itemID.lowercasedText ? nil : $0 }
     }
 
     /// Unique among the occurrences of a query: the item and, for a series, the instance.

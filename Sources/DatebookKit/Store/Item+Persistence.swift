@@ -23,7 +23,7 @@ extension Item {
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
-        "expanded_until", "series_keys",
+        "expanded_until", "occurrence_keys",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -60,7 +60,9 @@ extension Item {
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show.
-    func bindColumns(to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?) throws {
+    func bindColumns(
+        to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?, occurrenceKeys: [UInt8]
+    ) throws {
         try statement.bind(uid, at: 1)
         try statement.bind(kind.rawValue, at: 2)
         try statement.bind(title, at: 3)
@@ -84,7 +86,7 @@ extension Item {
         try statement.bind(series?.end, at: 21)
         try statement.bind(series?.span, at: 22)
         try statement.bind(series?.expandedUntil, at: 23)
-        try statement.bind(series?.keys, at: 24)
+        try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 24)
     }
 
     /// The item exactly as it reads back from the database.

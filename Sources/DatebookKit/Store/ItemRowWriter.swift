@@ -4,9 +4,10 @@ import GRDB
 /// Writes whole items (the `item` row and its child rows) inside a transaction.
 ///
 /// Holds its prepared statements, so writing many items only re-binds. A new item costs one
-/// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`. A recurring
-/// item also gets its instances written to `item_instance` (see `SeriesInstances`), at once or,
-/// for many series, gathered in an `InstanceBuffer` and written in the primary key's order.
+/// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`. The item's rows
+/// of the calendar (`occurrence`: its times, its due date, or its series' kept instances, see
+/// `OccurrenceRows`) are written at once or, for many items, gathered in an `OccurrenceBuffer`
+/// and written in the primary key's order by `flush`.
 struct ItemRowWriter {
     private let db: Database
     private let coding: StoredTime
@@ -20,16 +21,20 @@ struct ItemRowWriter {
     private let insertParticipant: WriteStatement
     private let insertCategory: WriteStatement
     private let insertExtra: WriteStatement
-    private let insertInstance: WriteStatement
-    private let deleteInstance: WriteStatement
+    private let insertOccurrence: WriteStatement
+    private let insertOccurrences: WriteStatement
+    private let deleteOccurrence: WriteStatement
     /// The VTIMEZONEs of `time_zone_definition`, by TZID.
     private let zoneDefinitions: [String: String]
-    /// The longest single time stored (`store_value` `longest_time`), raised as times are written.
-    private let longestTime: LongestTime
-    private let raiseLongestTime: WriteStatement
+    /// The longest occurrence stored (`store_value` `longest_span`), raised as rows are written.
+    private let longestSpan: LongestSpan
+    private let raiseLongestSpan: WriteStatement
 
-    /// The longest single time as this writer knows it.
-    final class LongestTime {
+    /// How many rows `insertOccurrences` writes at once.
+    static let occurrencesPerStatement = 32
+
+    /// The longest occurrence as this writer knows it.
+    final class LongestSpan {
         var seconds: Double
         init(_ seconds: Double) { self.seconds = seconds }
     }
@@ -75,18 +80,18 @@ struct ItemRowWriter {
             db, sql: "INSERT INTO item_category (item, position, name) VALUES (?, ?, ?)")
         insertExtra = try WriteStatement(
             db, sql: "INSERT INTO item_extra (item, position, override, text) VALUES (?, ?, ?, ?)")
-        insertInstance = try WriteStatement(
+        let occurrenceColumns = #"INSERT OR REPLACE INTO occurrence (start, item, key, "end", flags, title, place, uid) VALUES "#
+        let occurrenceValues = "(?, ?, ?, ?, ?, ?, ?, ?)"
+        insertOccurrence = try WriteStatement(db, sql: occurrenceColumns + occurrenceValues)
+        insertOccurrences = try WriteStatement(
             db,
-            sql: #"""
-                INSERT OR REPLACE INTO item_instance (start, item, recurrence_id, "end", changed)
-                VALUES (?, ?, ?, ?, ?)
-                """#)
-        deleteInstance = try WriteStatement(
-            db, sql: "DELETE FROM item_instance WHERE start = ? AND item = ? AND recurrence_id = ?")
-        longestTime = LongestTime(
-            try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_time'") ?? 0)
-        raiseLongestTime = try WriteStatement(
-            db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_time', ?)")
+            sql: occurrenceColumns
+                + Array(repeating: occurrenceValues, count: Self.occurrencesPerStatement).joined(separator: ", "))
+        deleteOccurrence = try WriteStatement(db, sql: "DELETE FROM occurrence WHERE start = ? AND item = ? AND key = ?")
+        longestSpan = LongestSpan(
+            try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0)
+        raiseLongestSpan = try WriteStatement(
+            db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_span', ?)")
         zoneDefinitions = try Dictionary(
             Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
                 (row[0] as String, row[1] as String)
@@ -101,15 +106,16 @@ struct ItemRowWriter {
 
     // MARK: - Writing
 
-    /// Inserts the item, or replaces the stored item with the same id, with all its children.
+    /// Inserts the item, or replaces the stored item with the same id, with all its children
+    /// and its rows of the calendar.
     ///
     /// `instances` are the series' instances when the caller expanded them already (an import
     /// expands on several threads); otherwise a recurring item is expanded here, up to
-    /// `horizon`. They are written at once, or added to `buffer` to be written by `flush`.
-    /// Returns the item's row id.
+    /// `horizon`. The rows of the calendar are written at once, or added to `buffer` to be
+    /// written by `flush`. Returns the item's row id.
     @discardableResult
     func write(
-        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: InstanceBuffer? = nil
+        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil
     ) throws -> Int64 {
         let instances: SeriesInstances?
         if let given {
@@ -119,23 +125,29 @@ struct ItemRowWriter {
         } else {
             instances = nil
         }
+        // The rows need the item's row id, and the item's row their keys: they are gathered
+        // first, and given the row id once it is known.
+        let rows = buffer ?? OccurrenceBuffer()
+        let firstShown = rows.shown.count
+        let (keys, longest) = OccurrenceRows.add(
+            item, rowID: 0, instances: instances?.instances, coding: coding, to: rows)
         let rowID: Int64
-        try item.bindColumns(to: insertItem, times: coding, series: instances?.row)
+        try item.bindColumns(to: insertItem, times: coding, series: instances?.row, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
         } else {
-            // The id is already stored: replace that row, its children and its instances.
+            // The id is already stored: replace that row, its children and its calendar rows.
             guard
                 let existing = try Row.fetchOne(
-                    db, sql: "SELECT id, series_keys FROM item WHERE uid = ?", arguments: [item.uid])
+                    db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?", arguments: [item.uid])
             else {
                 throw StoreError.failed("item \(item.uid) could be neither inserted nor found")
             }
             rowID = existing[0]
             if let keys = existing[1] as Data? {
-                try deleteInstances(keys: SeriesKeys.decode(keys), rowID: rowID)
+                try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
-            try item.bindColumns(to: updateItem, times: coding, series: instances?.row)
+            try item.bindColumns(to: updateItem, times: coding, series: instances?.row, occurrenceKeys: keys)
             try updateItem.bind(rowID, at: Int32(Item.writeColumns.count + 1))
             try updateItem.run()
             for statement in deleteChildren {
@@ -143,47 +155,55 @@ struct ItemRowWriter {
                 try statement.run()
             }
         }
+        rows.setRowID(rowID, fromShown: firstShown)
         try writeChildren(of: item, rowID: rowID)
-        if let instances {
-            if let buffer {
-                buffer.add(instances, rowID: rowID)
-            } else {
-                try writeInstances(instances.instances.map { InstanceBuffer.Row($0, rowID: rowID) })
-            }
+        if longest > longestSpan.seconds {
+            longestSpan.seconds = longest
+            try raiseLongestSpan.bind(longest, at: 1)
+            try raiseLongestSpan.run()
+        }
+        if buffer == nil {
+            try flush(rows)
         }
         return rowID
     }
 
-    /// Writes the instances gathered in `buffer`, in the order of `item_instance`'s primary key
-    /// (appending to a B-tree is much cheaper than inserting all over it), and empties it.
-    func flush(_ buffer: InstanceBuffer) throws {
-        buffer.rows.sort { a, b in
-            if a.start != b.start { return a.start < b.start }
-            if a.rowID != b.rowID { return a.rowID < b.rowID }
-            return a.recurrenceID < b.recurrenceID
+    /// Writes the rows gathered in `buffer`, in the order of `occurrence`'s primary key, and
+    /// empties it.
+    func flush(_ buffer: OccurrenceBuffer) throws {
+        buffer.sort()
+        let perStatement = Self.occurrencesPerStatement
+        var index = 0
+        let rows = buffer.rows
+        while index < rows.count {
+            let statement = rows.count - index >= perStatement ? insertOccurrences : insertOccurrence
+            let count = statement === insertOccurrences ? perStatement : 1
+            for offset in 0..<count {
+                let row = rows[index + offset]
+                let shown = buffer.shown[Int(row.shown)]
+                let base = Int32(offset * 8)
+                try statement.bind(row.start, at: base + 1)
+                try statement.bind(shown.rowID, at: base + 2)
+                try statement.bind(row.key, at: base + 3)
+                try statement.bind(row.end, at: base + 4)
+                try statement.bind(Int64(row.flags), at: base + 5)
+                try statement.bind(shown.title, at: base + 6)
+                try statement.bind(shown.place, at: base + 7)
+                try statement.bind(shown.uid, at: base + 8)
+            }
+            try statement.run()
+            index += count
         }
-        try writeInstances(buffer.rows)
-        buffer.rows = []
+        buffer.removeAll()
     }
 
-    private func writeInstances(_ rows: [InstanceBuffer.Row]) throws {
-        for row in rows {
-            try insertInstance.bind(row.start, at: 1)
-            try insertInstance.bind(row.rowID, at: 2)
-            try insertInstance.bind(row.recurrenceID, at: 3)
-            try insertInstance.bind(row.end, at: 4)
-            try insertInstance.bind(row.isChanged, at: 5)
-            try insertInstance.run()
-        }
-    }
-
-    /// Deletes the instances a series kept, found by their keys.
-    private func deleteInstances(keys: [(start: Double, recurrenceID: Double)], rowID: Int64) throws {
+    /// Deletes an item's rows of the calendar, found by their keys.
+    private func deleteOccurrences(keys: [(start: Double, key: Double)], rowID: Int64) throws {
         for key in keys {
-            try deleteInstance.bind(key.start, at: 1)
-            try deleteInstance.bind(rowID, at: 2)
-            try deleteInstance.bind(key.recurrenceID, at: 3)
-            try deleteInstance.run()
+            try deleteOccurrence.bind(key.start, at: 1)
+            try deleteOccurrence.bind(rowID, at: 2)
+            try deleteOccurrence.bind(key.key, at: 3)
+            try deleteOccurrence.run()
         }
     }
 
@@ -195,12 +215,6 @@ struct ItemRowWriter {
             try insertTime.bind(coding.seconds(time.start, zone), at: 3)
             try insertTime.bind(time.end.map { coding.seconds($0, zone) }, at: 4)
             try insertTime.run()
-            let span = time.end.map { coding.seconds($0, zone) - coding.seconds(time.start, zone) } ?? 0
-            if span > longestTime.seconds {
-                longestTime.seconds = span
-                try raiseLongestTime.bind(longestTime.seconds, at: 1)
-                try raiseLongestTime.run()
-            }
         }
         for (position, path) in item.attachments.enumerated() {
             try insertAttachment.bind(rowID, at: 1)
@@ -259,33 +273,6 @@ struct ItemRowWriter {
             try insertCategory.bind(position, at: 2)
             try insertCategory.bind(name, at: 3)
             try insertCategory.run()
-        }
-    }
-}
-
-/// Instances of many series gathered to be written together (see `ItemRowWriter.flush`).
-final class InstanceBuffer {
-    struct Row {
-        var start: Double
-        var rowID: Int64
-        var recurrenceID: Double
-        var end: Double
-        var isChanged: Bool
-
-        init(_ instance: SeriesInstance, rowID: Int64) {
-            start = instance.start
-            self.rowID = rowID
-            recurrenceID = instance.recurrenceID
-            end = instance.end
-            isChanged = instance.isChanged
-        }
-    }
-
-    var rows: [Row] = []
-
-    func add(_ instances: SeriesInstances, rowID: Int64) {
-        for instance in instances.instances {
-            rows.append(Row(instance, rowID: rowID))
         }
     }
 }

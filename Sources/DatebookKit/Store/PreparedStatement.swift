@@ -73,6 +73,11 @@ class PreparedStatement {
     }
 
     /// Binds a boolean as 0 or 1 to the parameter at `index` (from 1).
+    /// Binds the 16 bytes of a UUID as a blob.
+    func bind(_ value: UUID, at index: Int32) throws {
+        try check(withUnsafeBytes(of: value.uuid) { sqlite3_bind_blob(statement, index, $0.baseAddress, 16, Self.transient) })
+    }
+
     func bind(_ value: Bool, at index: Int32) throws {
         try bind(Int64(value ? 1 : 0), at: index)
     }

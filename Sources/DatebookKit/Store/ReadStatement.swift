@@ -42,6 +42,15 @@ final class ReadStatement: PreparedStatement {
     }
 
     /// Text read as bytes, every character kept (NUL too); nil for NULL.
+    /// A UUID kept as its 16 bytes (all zero when the column is not 16 bytes long).
+    func uuid(_ column: Int32) -> UUID {
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if sqlite3_column_bytes(statement, column) == 16, let bytes = sqlite3_column_blob(statement, column) {
+            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
+        }
+        return UUID(uuid: value)
+    }
+
     func text(_ column: Int32) -> String? {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))

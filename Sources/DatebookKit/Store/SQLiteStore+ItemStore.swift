@@ -163,13 +163,17 @@ extension SQLiteStore: ItemStore {
     private func setStatus(_ status: ItemStatus, of id: UUID) throws(StoreError) {
         let now = clock.now().unixSeconds
         let uid = id.uuidString.lowercased()
+        let coding = storedTime
+        let horizon = recurrenceHorizon
         try write { db in
-            guard let current = try String.fetchOne(db, sql: "SELECT status FROM item WHERE uid = ?", arguments: [uid])
+            guard let current = try Row.fetchOne(db, sql: "SELECT id, status FROM item WHERE uid = ?", arguments: [uid])
             else { throw StoreError.notFound(id) }
-            guard current != status.rawValue else { return }
+            guard current[1] != status.rawValue else { return }
             try db.execute(
                 sql: "UPDATE item SET status = ?, status_changed_at = ?, updated = ? WHERE uid = ?",
                 arguments: [status.rawValue, now, now, uid])
+            // Its rows of the calendar: gone in History, greyed when completed, back when reopened.
+            try Self.rewrite(rowIDs: [current[0]], db, coding: coding, horizon: horizon)
         }
     }
 

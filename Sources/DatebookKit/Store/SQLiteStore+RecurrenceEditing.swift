@@ -124,17 +124,24 @@ extension SQLiteStore: RecurrenceEditing {
                     """,
                 arguments: [horizon - margin])
             guard !stale.isEmpty else { return 0 }
-            let writer = try ItemRowWriter(db, times: coding)
-            for start in stride(from: 0, to: stale.count, by: 500) {
-                let chunk = Array(stale[start..<min(start + 500, stale.count)])
-                let items = try Self.fetchItems(
-                    coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments(chunk))
-                for item in items {
-                    try writer.write(item.storedForm, horizon: horizon)
-                }
-            }
+            try Self.rewrite(rowIDs: stale, db, coding: coding, horizon: horizon)
             return stale.count
+        }
+    }
+
+    /// Writes the items with these row ids again as they are stored: their rows of the
+    /// calendar follow what the item now says, and series are expanded up to `horizon`.
+    static func rewrite(rowIDs: [Int64], _ db: Database, coding: StoredTime, horizon: Double) throws {
+        let writer = try ItemRowWriter(db, times: coding)
+        for start in stride(from: 0, to: rowIDs.count, by: 500) {
+            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
+            let items = try fetchItems(
+                coding: coding, db,
+                sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(chunk))
+            for item in items {
+                try writer.write(item.storedForm, horizon: horizon)
+            }
         }
     }
 

@@ -227,6 +227,53 @@ extension SQLiteStore {
                         ical_uid, series_start);
                     """)
         }
+        migrator.registerMigration("v6") { db in
+            try db.execute(
+                sql: """
+                    -- The calendar's own table: one row for every time an item shows in it (a
+                    -- single time, a task's due date, an instance of a series up to its
+                    -- expanded_until), with what it shows, in the order of its start. A range of
+                    -- the calendar is one walk along its primary key over neighbouring pages,
+                    -- where it was a look-up of the item for every row. It is derived from the
+                    -- item and its children, and written with them (see OccurrenceRows): no
+                    -- foreign key, so that writing it costs no look-up of the item.
+                    --
+                    -- `key` tells apart the rows of one item: an instance's recurrence ID, a
+                    -- single time's position, 0 for a due date. `flags`: see OccurrenceFlags.
+                    -- `uid` is the item's id as 16 bytes.
+                    CREATE TABLE occurrence (
+                        start REAL NOT NULL,
+                        item INTEGER NOT NULL,
+                        key REAL NOT NULL,
+                        "end" REAL NOT NULL,
+                        flags INTEGER NOT NULL,
+                        title TEXT NOT NULL,
+                        place TEXT NOT NULL,
+                        uid BLOB NOT NULL,
+                        PRIMARY KEY (start, item, key)
+                    ) WITHOUT ROWID;
+
+                    -- The keys (start and key) of an item's occurrence rows, to find them again
+                    -- when it is written anew; they replace series_keys, which named instances only.
+                    ALTER TABLE item RENAME COLUMN series_keys TO occurrence_keys;
+
+                    -- What occurrence replaces: instances, and the indexes that found times, due
+                    -- dates and what an occurrence shows.
+                    DROP TABLE item_instance;
+                    DROP INDEX item_time_range;
+                    DROP INDEX item_facts;
+                    DROP INDEX item_due;
+                    DROP INDEX item_series_span;
+
+                    -- The longest occurrence, of any kind (it bounds how far before a range an
+                    -- occurrence may start and still overlap it).
+                    DELETE FROM store_value WHERE name = 'longest_time';
+
+                    -- The rows are written when the store opens (it knows the time zone and the
+                    -- horizon a migration does not), from every item.
+                    INSERT INTO store_value (name, value) VALUES ('rebuild_occurrences', 1);
+                    """)
+        }
         return migrator
     }()
 }

@@ -29,7 +29,7 @@ public final class SQLiteStore: Sendable {
     /// while the system keeps them).
     static let mapBytes = 1 << 30
     /// How far ahead of now the instances of a never-ending series are kept in
-    /// `item_instance` (a year and a month); a range past it is expanded live.
+    /// `occurrence` (a year and a month); a range past it is expanded live.
     static let recurrenceHorizon: TimeInterval = 400 * 86_400
 
     let dbQueue: DatabaseQueue
@@ -89,6 +89,25 @@ public final class SQLiteStore: Sendable {
             seenDataVersion = Mutex(version)
         } catch {
             throw Self.openingError(error, path: path)
+        }
+        try rebuildOccurrencesIfAsked()
+    }
+
+    /// Writes every item's rows of the calendar when a migration asked for it (by
+    /// `store_value`'s `rebuild_occurrences`), in one transaction.
+    private func rebuildOccurrencesIfAsked() throws(StoreError) {
+        let coding = storedTime
+        let horizon = recurrenceHorizon
+        func isAsked(_ db: Database) throws -> Bool {
+            try Bool.fetchOne(db, sql: "SELECT 1 FROM store_value WHERE name = 'rebuild_occurrences'") == true
+        }
+        // Looked at first without a write lock: it is almost never asked.
+        guard try read(isAsked) else { return }
+        try write { db in
+            guard try isAsked(db) else { return }
+            let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status <> 'deleted' ORDER BY id")
+            try Self.rewrite(rowIDs: rowIDs, db, coding: coding, horizon: horizon)
+            try db.execute(sql: "DELETE FROM store_value WHERE name = 'rebuild_occurrences'")
         }
     }
 
@@ -272,9 +291,17 @@ public final class SQLiteStore: Sendable {
 
     /// Runs `body` in an `IMMEDIATE` transaction, committed when it returns and rolled back
     /// when it throws; errors come out as `StoreError`.
-    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(checkingForeignKeys: Bool = true, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try dbQueue.writeWithoutTransaction { db in
+                if !checkingForeignKeys {
+                    try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                }
+                defer {
+                    if !checkingForeignKeys {
+                        try? db.execute(sql: "PRAGMA foreign_keys = ON")
+                    }
+                }
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)

@@ -31,40 +31,6 @@ struct SeriesRow: Equatable, Sendable {
     var end: Double?
     /// The longest instance, in seconds.
     var span: Double
-    /// Instances with an original start before this are in `item_instance`.
+    /// Instances with an original start before this are in `occurrence`.
     var expandedUntil: Double
-    /// The keys of the kept instances, for `series_keys`.
-    var keys: [UInt8]
-}
-
-/// The keys of a series' kept instances (start and recurrence ID, each a little-endian
-/// IEEE 754 double), packed in the `series_keys` blob of its row.
-enum SeriesKeys {
-    static func encode(_ instances: [SeriesInstance]) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(instances.count * 16)
-        for instance in instances {
-            withUnsafeBytes(of: instance.start.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-            withUnsafeBytes(of: instance.recurrenceID.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        }
-        return bytes
-    }
-
-    static func decode(_ data: Data) -> [(start: Double, recurrenceID: Double)] {
-        var keys: [(start: Double, recurrenceID: Double)] = []
-        let bytes = [UInt8](data)
-        var offset = 0
-        func double(at offset: Int) -> Double {
-            var bits: UInt64 = 0
-            for index in 0..<8 {
-                bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
-            }
-            return Double(bitPattern: bits)
-        }
-        while offset + 16 <= bytes.count {
-            keys.append((double(at: offset), double(at: offset + 8)))
-            offset += 16
-        }
-        return keys
-    }
 }

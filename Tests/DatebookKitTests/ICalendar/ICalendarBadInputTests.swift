@@ -217,7 +217,7 @@ struct ICalendarBadInputTests {
             try CalendarFixtures.importFixture("thunderbird-lightning.ics", into: store)
         }
         #expect(try CalendarFixtures.items(store) == before)
-        let instances = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item_instance") }
+        let instances = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") }
         #expect((instances ?? 0) > 0)
         #expect(try store.occurrences(from: Fixture.utc("2026-11-26 00:00"), to: Fixture.utc("2026-11-27 00:00")).isEmpty)
     }

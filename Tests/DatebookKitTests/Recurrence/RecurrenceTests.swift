@@ -171,7 +171,7 @@ struct RecurrenceTests {
     func pastTheHorizon() throws {
         let store = try store()
         try store.save(series(1, "Daily", Fixture.utc("2026-01-01 07:00"), minutes: 30, rule: "FREQ=DAILY", zone: .utc))
-        let kept = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item_instance") }
+        let kept = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") }
         // From January to 400 days after now (22 November 2026).
         #expect((700...740).contains(kept ?? 0))
         let far = try store.occurrences(from: Fixture.utc("2031-03-01 00:00"), to: Fixture.utc("2031-03-08 00:00"))
@@ -202,7 +202,7 @@ struct RecurrenceTests {
         #expect(try later.occurrences(from: range.0, to: range.1) == live)
         let kept = try later.dbQueue.read { db in
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM item_instance WHERE start >= ? AND start < ?",
+                db, sql: "SELECT COUNT(*) FROM occurrence WHERE start >= ? AND start < ?",
                 arguments: [range.0.timeIntervalSince1970, range.1.timeIntervalSince1970])
         }
         #expect(kept == 31)

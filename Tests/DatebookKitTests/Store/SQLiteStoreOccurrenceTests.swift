@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import DatebookKit
@@ -47,5 +48,102 @@ struct SQLiteStoreOccurrenceTests {
         try store.save(item)
         let week = try store.occurrences(from: Fixture.utc("2026-11-21 00:00"), to: Fixture.utc("2026-11-28 00:00"))
         #expect(week.map(\.start) == [Fixture.utc("2026-11-22 08:00"), Fixture.utc("2026-11-24 08:00")])
+    }
+}
+
+@Suite("The calendar's rows")
+struct OccurrenceRowTests {
+    @Test("a database from before the calendar's own table gets its rows when opened")
+    func rowsAreBuiltForAnOlderDatabase() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/datebook.sqlite"
+        // Schema v5, as an older Datebook left it: an event, a task due, a weekly series.
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "v5")
+        let monday = Fixture.utc("2026-11-23 09:00").timeIntervalSince1970
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO item (id, uid, kind, title, place, created, updated, sort_at, ical_uid)
+                        VALUES (1, ?, 'event', 'Dentist', 'Main St 4', 0, 0, ?, ?);
+                    INSERT INTO item_time (item, position, start, "end") VALUES (1, 0, ?, ?);
+                    INSERT INTO item (id, uid, kind, title, due, created, updated, sort_at, ical_uid)
+                        VALUES (2, ?, 'task', 'Report', ?, 0, 0, ?, ?);
+                    INSERT INTO item (id, uid, kind, title, repeat_rule, created, updated, sort_at, ical_uid,
+                                      series_start, expanded_until)
+                        VALUES (3, ?, 'event', 'Standup', 'FREQ=WEEKLY;COUNT=3', 0, 0, ?, 'standup@example.com',
+                                ?, -1e300);
+                    INSERT INTO item_time (item, position, start, "end") VALUES (3, 0, ?, ?);
+                    """,
+                arguments: [
+                    Fixture.id(1).lowercasedText, monday, Fixture.id(1).lowercasedText, monday, monday + 3600,
+                    Fixture.id(2).lowercasedText, monday + 3600 * 8, monday + 3600 * 8, Fixture.id(2).lowercasedText,
+                    Fixture.id(3).lowercasedText, monday, monday, monday, monday + 900,
+                ])
+        }
+        try queue.close()
+
+        let store = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
+        let found = try store.occurrences(from: Fixture.utc("2026-11-23 00:00"), to: Fixture.utc("2026-12-14 00:00"))
+        #expect(found.map(\.title) == ["Dentist", "Standup", "Report", "Standup", "Standup"])
+        #expect(found[0].place == "Main St 4")
+        #expect(found[2].isDue)
+        #expect(found.filter(\.isRecurring).map(\.uid) == Array(repeating: "standup@example.com", count: 3))
+        // Asked once: the next opening finds the rows there.
+        let rebuilds = try store.dbQueue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM store_value WHERE name = 'rebuild_occurrences'")
+        }
+        #expect(rebuilds == 0)
+    }
+
+    @Test("completing, deleting and reopening change what the calendar shows")
+    func statusChangesReachTheRows() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        try store.save(Fixture.event(1, "Dentist", at: "2026-11-23 09:00"))
+        let day = (Fixture.utc("2026-11-23 00:00"), Fixture.utc("2026-11-24 00:00"))
+        try store.complete(id: Fixture.id(1))
+        #expect(try store.occurrences(from: day.0, to: day.1).map(\.status) == [.completed])
+        try store.delete(id: Fixture.id(1))
+        #expect(try store.occurrences(from: day.0, to: day.1).isEmpty)
+        try store.reopen(id: Fixture.id(1))
+        #expect(try store.occurrences(from: day.0, to: day.1).map(\.status) == [.active])
+    }
+
+    @Test("a long range comes out in order, floating times among zoned ones, however many rows")
+    func streamedOrder() throws {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: zone)
+        var generator = SplitMix(seed: 7)
+        var items: [Item] = []
+        for n in 0..<6_000 {
+            // Many on the same quarter hours, so ties on start are sorted by title and item.
+            let start = Fixture.utc("2026-11-01 00:00").addingTimeInterval(Double(generator.next() % 4_000) * 900)
+            var item = Fixture.event(n + 1, ["Call", "Lunch", "Run"][Int(generator.next() % 3)], at: "2026-11-01 00:00")
+            item.times = [ItemTime(start: start, end: start.addingTimeInterval(Double(generator.next() % 8) * 900))]
+            if n % 5 == 0 { item.timeZone = .floating }
+            items.append(item)
+        }
+        try store.insert(contentsOf: items)
+        let from = Fixture.utc("2026-11-05 00:00")
+        let to = Fixture.utc("2026-12-20 00:00")
+        var streamed: [Occurrence] = []
+        try store.forEachOccurrence(from: from, to: to, includingUIDs: false) { streamed.append($0) }
+        #expect(streamed.count > 4_000)
+        var expected = streamed
+        expected.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.title != b.title { return a.title < b.title }
+            if a.itemID != b.itemID { return a.itemID.lowercasedText < b.itemID.lowercasedText }
+            return (a.recurrenceID ?? a.start) < (b.recurrenceID ?? b.start)
+        }
+        #expect(streamed == expected)
+        // Every item that overlaps the range, and none that does not.
+        let overlapping = items.filter { item in
+            let start = item.times[0].start
+            let end = item.times[0].end ?? start
+            return start < to && (end > from || start >= from)
+        }
+        #expect(Set(streamed.map(\.itemID)) == Set(overlapping.map(\.id)))
     }
 }
