@@ -44,8 +44,17 @@ final class ComponentReader: @unchecked Sendable {
     private static let batchSize = 256
     private static let waitingBatches = 16
 
-    init(bytes: UnsafeRawBufferPointer, chunks: [ICalendarScanner.Chunk], decoder: ComponentDecoder, horizon: Double) {
+    /// True when `bytes` are a mapped file whose pages go back to the system once read.
+    private let releasesBytes: Bool
+    /// How many bytes are read between two releases.
+    private static let releaseStep = 1 << 20
+
+    init(
+        bytes: UnsafeRawBufferPointer, chunks: [ICalendarScanner.Chunk], decoder: ComponentDecoder, horizon: Double,
+        releasesBytes: Bool = false
+    ) {
         self.bytes = bytes
+        self.releasesBytes = releasesBytes
         self.chunks = chunks
         self.decoder = decoder
         self.horizon = horizon
@@ -66,7 +75,13 @@ final class ComponentReader: @unchecked Sendable {
     private func read() {
         var batch: [Entry] = []
         batch.reserveCapacity(Self.batchSize)
+        var released = 0
         for chunk in chunks {
+            if releasesBytes && chunk.range.lowerBound - released >= Self.releaseStep {
+                // The file is read once, in order: what lies behind is not needed again.
+                ICalendarImporter.release(bytes, upTo: chunk.range.lowerBound)
+                released = chunk.range.lowerBound
+            }
             batch.append(entry(for: chunk))
             if batch.count == Self.batchSize {
                 guard send(batch) else { return }
@@ -168,9 +183,14 @@ final class ComponentReader: @unchecked Sendable {
             done.wait()
         }
         var result: [String: SeriesInstances] = [:]
+        result.reserveCapacity(seriesUIDs.count)
         for (index, uid) in seriesUIDs.enumerated() {
             result[uid] = seriesResults[index]
         }
+        // The caller holds them now: what is left here would only double the memory.
+        seriesUIDs = []
+        seriesDefinitions = []
+        seriesResults = []
         return result
     }
 

@@ -159,7 +159,8 @@ public struct ICalendarImporter {
             // Components are parsed, read and validated on another thread while this one writes.
             let reader = ComponentReader(
                 bytes: bytes, chunks: scanner.chunks.filter { $0.name != "VTIMEZONE" },
-                decoder: ComponentDecoder(zones: zones, coding: coding, now: now), horizon: horizon)
+                decoder: ComponentDecoder(zones: zones, coding: coding, now: now), horizon: horizon,
+                releasesBytes: releasesBytes)
             reader.start()
             defer { reader.stop() }
             while let batch = reader.next() {
@@ -277,6 +278,10 @@ public struct ICalendarImporter {
                 }
             }
             let expanded = Self.expand(ready.compactMap(\.2), horizon: horizon)
+            // Room for every instance at once, rather than doubling the rows as they come.
+            let instanceCount =
+                expansions.values.reduce(0) { $0 + $1.instances.count } + expanded.reduce(0) { $0 + $1.instances.count }
+            buffer.reserve(instanceCount)
             var next = 0
             for (uid, pending, definition) in ready {
                 let instances: SeriesInstances?
@@ -312,11 +317,16 @@ public struct ICalendarImporter {
 
     /// Gives the pages of a mapped file back to the system (they are read again from the file
     /// if touched), so that a large file does not stay in memory while the database is written.
-    private static func release(_ bytes: UnsafeRawBufferPointer) {
+    static func release(_ bytes: UnsafeRawBufferPointer) {
+        release(bytes, upTo: bytes.count)
+    }
+
+    /// Gives back the whole pages of a mapped file before `offset`.
+    static func release(_ bytes: UnsafeRawBufferPointer, upTo offset: Int) {
         guard let base = bytes.baseAddress else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (Int(bitPattern: base) + page - 1) / page * page
-        let end = (Int(bitPattern: base) + bytes.count) / page * page
+        let end = (Int(bitPattern: base) + min(offset, bytes.count)) / page * page
         guard end > start, let pointer = UnsafeMutableRawPointer(bitPattern: start) else { return }
         _ = madvise(pointer, end - start, MADV_DONTNEED)
     }

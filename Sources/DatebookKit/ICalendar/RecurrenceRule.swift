@@ -1,5 +1,6 @@
 internal import CLibical
 import Foundation
+import Synchronization
 
 /// What libical says about an RRULE value, for validation and for changing a rule's end.
 enum RecurrenceRule {
@@ -9,6 +10,27 @@ enum RecurrenceRule {
     /// first start (RFC 5545 would leave a series of DTSTART alone, which is surely a mistake).
     /// `start` is in stored seconds of `zone`.
     static func problem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
+        // An import asks twice of each series (reading it, then validating the item): the
+        // second answer comes from here rather than from another iterator.
+        let question = Question(rule: rule, start: start, isDate: isDate, zone: zone)
+        if let known = lastAnswer.withLock({ $0?.question == question ? $0 : nil }) {
+            return known.problem
+        }
+        let problem = findProblem(rule, start: start, isDate: isDate, zone: zone)
+        lastAnswer.withLock { $0 = (question, problem) }
+        return problem
+    }
+
+    private struct Question: Equatable {
+        var rule: String
+        var start: Double
+        var isDate: Bool
+        var zone: ItemTimeZone
+    }
+
+    private static let lastAnswer = Mutex<(question: Question, problem: String?)?>(nil)
+
+    private static func findProblem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
         Libical.prepare()
         Libical.clearError()
         let recurrence = icalrecurrencetype_from_string(rule)

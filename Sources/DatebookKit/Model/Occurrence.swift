@@ -55,5 +55,15 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
 public protocol OccurrenceStore: AnyObject {
     /// Occurrences overlapping `[from, to)` (a moment at `from` counts), sorted by start, then
     /// title, then item. Items deleted into History are left out; completed ones stay.
-    func occurrences(from: Date, to: Date) throws -> [Occurrence]
+    ///
+    /// `includingUIDs` reads each item's iCalendar UID into `uid`, which costs a look-up of the
+    /// items imported with one of their own; without it, `uid` is the item's id.
+    func occurrences(from: Date, to: Date, includingUIDs: Bool) throws -> [Occurrence]
+}
+
+extension OccurrenceStore {
+    /// Occurrences overlapping `[from, to)`, each with its item's iCalendar UID.
+    public func occurrences(from: Date, to: Date) throws -> [Occurrence] {
+        try occurrences(from: from, to: to, includingUIDs: true)
+    }
 }

@@ -171,7 +171,7 @@ struct ItemRowWriter {
     /// Writes the rows gathered in `buffer`, in the order of `occurrence`'s primary key, and
     /// empties it.
     func flush(_ buffer: OccurrenceBuffer) throws {
-        buffer.sort()
+        let order = buffer.order()
         let perStatement = Self.occurrencesPerStatement
         var index = 0
         let rows = buffer.rows
@@ -179,7 +179,7 @@ struct ItemRowWriter {
             let statement = rows.count - index >= perStatement ? insertOccurrences : insertOccurrence
             let count = statement === insertOccurrences ? perStatement : 1
             for offset in 0..<count {
-                let row = rows[index + offset]
+                let row = rows[Int(order[index + offset])]
                 let shown = buffer.shown[Int(row.shown)]
                 let base = Int32(offset * 8)
                 try statement.bind(row.start, at: base + 1)

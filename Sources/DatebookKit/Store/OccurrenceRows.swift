@@ -82,15 +82,31 @@ final class OccurrenceBuffer {
         rows.append(Row(start: start, end: end, key: key, shown: index, flags: Int32(flags.rawValue)))
     }
 
-    /// Sorts the rows in the primary key's order.
-    func sort() {
-        rows.sort { a, b in
-            if a.start != b.start { return a.start < b.start }
-            let rowA = shown[Int(a.shown)].rowID
-            let rowB = shown[Int(b.shown)].rowID
-            if rowA != rowB { return rowA < rowB }
-            return a.key < b.key
+    /// Makes room for `count` more rows.
+    func reserve(_ count: Int) {
+        rows.reserveCapacity(rows.count + count)
+    }
+
+    /// The positions of the rows in the primary key's order.
+    ///
+    /// Positions (4 bytes) are sorted rather than rows (32): a large import's half a million
+    /// rows would need a sorting buffer of megabytes.
+    func order() -> [UInt32] {
+        var positions = (0..<UInt32(rows.count)).map { $0 }
+        rows.withUnsafeBufferPointer { rows in
+            shown.withUnsafeBufferPointer { shown in
+                positions.sort { i, j in
+                    let a = rows[Int(i)]
+                    let b = rows[Int(j)]
+                    if a.start != b.start { return a.start < b.start }
+                    let rowA = shown[Int(a.shown)].rowID
+                    let rowB = shown[Int(b.shown)].rowID
+                    if rowA != rowB { return rowA < rowB }
+                    return a.key < b.key
+                }
+            }
         }
+        return positions
     }
 
     /// Gives the row id to what was added from `shown[first]` on.
@@ -157,32 +173,102 @@ enum OccurrenceRows {
     }
 }
 
-/// The keys of an item's occurrence rows (start and key, each a little-endian IEEE 754
-/// double), packed in the `occurrence_keys` blob of its row.
+/// The keys of an item's occurrence rows (start and key), packed in the `occurrence_keys` blob
+/// of its row.
+///
+/// Nearly always whole seconds, and an instance's start is its key unless it was moved: then
+/// the first byte is 1 and each pair follows as two zigzag varints, the key's distance from the
+/// previous key and the start's from the key (a weekly series takes 4 bytes an instance, not
+/// 16). Otherwise the first byte is 0 and each pair follows as two little-endian IEEE 754
+/// doubles.
 struct OccurrenceKeys {
-    private(set) var bytes: [UInt8] = []
+    private var pairs: [(start: Double, key: Double)] = []
 
     mutating func append(start: Double, key: Double) {
-        withUnsafeBytes(of: start.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
-        withUnsafeBytes(of: key.bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+        pairs.append((start, key))
     }
 
-    static func decode(_ data: Data) -> [(start: Double, key: Double)] {
-        var keys: [(start: Double, key: Double)] = []
-        let bytes = [UInt8](data)
-        keys.reserveCapacity(bytes.count / 16)
-        func double(at offset: Int) -> Double {
-            var bits: UInt64 = 0
-            for index in 0..<8 {
-                bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
-            }
-            return Double(bitPattern: bits)
+    /// The packed form; empty when there are no keys.
+    var bytes: [UInt8] {
+        guard !pairs.isEmpty else { return [] }
+        let limit = 9_007_199_254_740_992.0  // 2^53: every whole number below is exact
+        let whole = pairs.allSatisfy { pair in
+            pair.start.rounded() == pair.start && pair.key.rounded() == pair.key && abs(pair.start) < limit
+                && abs(pair.key) < limit
         }
-        var offset = 0
-        while offset + 16 <= bytes.count {
-            keys.append((double(at: offset), double(at: offset + 8)))
-            offset += 16
+        var out: [UInt8] = []
+        if whole {
+            out.reserveCapacity(1 + pairs.count * 4)
+            out.append(1)
+            var previous: Int64 = 0
+            for pair in pairs {
+                let key = Int64(pair.key)
+                Self.appendVarint(key &- previous, to: &out)
+                Self.appendVarint(Int64(pair.start) &- key, to: &out)
+                previous = key
+            }
+        } else {
+            out.reserveCapacity(1 + pairs.count * 16)
+            out.append(0)
+            for pair in pairs {
+                withUnsafeBytes(of: pair.start.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+                withUnsafeBytes(of: pair.key.bitPattern.littleEndian) { out.append(contentsOf: $0) }
+            }
+        }
+        return out
+    }
+
+    /// The pairs of a packed form (none from a form it does not know).
+    static func decode(_ data: Data) -> [(start: Double, key: Double)] {
+        let bytes = [UInt8](data)
+        guard let format = bytes.first else { return [] }
+        var keys: [(start: Double, key: Double)] = []
+        var offset = 1
+        if format == 1 {
+            var previous: Int64 = 0
+            while offset < bytes.count {
+                guard let delta = readVarint(bytes, &offset), let moved = readVarint(bytes, &offset) else { break }
+                let key = previous &+ delta
+                keys.append((Double(key &+ moved), Double(key)))
+                previous = key
+            }
+        } else if format == 0 {
+            func double(at offset: Int) -> Double {
+                var bits: UInt64 = 0
+                for index in 0..<8 {
+                    bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index))
+                }
+                return Double(bitPattern: bits)
+            }
+            while offset + 16 <= bytes.count {
+                keys.append((double(at: offset), double(at: offset + 8)))
+                offset += 16
+            }
         }
         return keys
+    }
+
+    private static func appendVarint(_ value: Int64, to out: inout [UInt8]) {
+        var zigzag = UInt64(bitPattern: (value << 1) ^ (value >> 63))
+        while zigzag >= 0x80 {
+            out.append(UInt8(zigzag & 0x7F) | 0x80)
+            zigzag >>= 7
+        }
+        out.append(UInt8(zigzag))
+    }
+
+    private static func readVarint(_ bytes: [UInt8], _ offset: inout Int) -> Int64? {
+        var value: UInt64 = 0
+        var shift: UInt64 = 0
+        while offset < bytes.count, shift < 64 {
+            let byte = bytes[offset]
+            offset += 1
+            value |= UInt64(byte & 0x7F) << shift
+            if byte < 0x80 {
+                return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
+            }
+            shift += 7
+        }
+        return nil
     }
 }

@@ -4,11 +4,16 @@ import GRDB
 // MARK: - OccurrenceStore
 
 extension SQLiteStore: OccurrenceStore {
+    /// Occurrences overlapping `[from, to)`, sorted (see `forEachOccurrence`).
+    public func occurrences(from: Date, to: Date, includingUIDs: Bool) throws(StoreError) -> [Occurrence] {
+        var all: [Occurrence] = []
+        try forEachOccurrence(from: from, to: to, includingUIDs: includingUIDs) { all.append($0) }
+        return all
+    }
+
     /// Occurrences overlapping `[from, to)`, sorted, each with its item's iCalendar UID.
     public func occurrences(from: Date, to: Date) throws(StoreError) -> [Occurrence] {
-        var all: [Occurrence] = []
-        try forEachOccurrence(from: from, to: to, includingUIDs: true) { all.append($0) }
-        return all
+        try occurrences(from: from, to: to, includingUIDs: true)
     }
 
     /// Hands `body` every occurrence overlapping `[from, to)` (a moment at `from` counts), in

@@ -256,6 +256,7 @@ extension SQLiteStore {
                     -- The keys (start and key) of an item's occurrence rows, to find them again
                     -- when it is written anew; they replace series_keys, which named instances only.
                     ALTER TABLE item RENAME COLUMN series_keys TO occurrence_keys;
+                    UPDATE item SET occurrence_keys = NULL;
 
                     -- What occurrence replaces: instances, and the indexes that found times, due
                     -- dates and what an occurrence shows.

@@ -127,7 +127,7 @@ public final class CalendarPresenter {
             let union = DateInterval(start: min(cached.start, wide.start), end: max(cached.end, wide.end))
             if union.duration <= 120 * 86_400 { wide = union }
         }
-        let found = try store.occurrences(from: wide.start, to: wide.end)
+        let found = try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false)
         cache = (wide, found)
         agendaMemo = nil
         return found.filter { overlaps($0, range) }

@@ -147,3 +147,35 @@ struct OccurrenceRowTests {
         #expect(Set(streamed.map(\.itemID)) == Set(overlapping.map(\.id)))
     }
 }
+
+@Suite("Keys of an item's calendar rows")
+struct OccurrenceKeysTests {
+    func roundTrip(_ pairs: [(Double, Double)]) -> [(start: Double, key: Double)] {
+        var keys = OccurrenceKeys()
+        for (start, key) in pairs { keys.append(start: start, key: key) }
+        return OccurrenceKeys.decode(Data(keys.bytes))
+    }
+
+    @Test("whole seconds pack small and come back exactly, moved instances and negative times too")
+    func wholeSeconds() {
+        let weekly = (0..<52).map { n -> (Double, Double) in
+            let key = 1_795_305_600.0 + Double(n) * 604_800
+            return (n == 7 ? key - 3_600 : key, key)
+        } + [(-86_400, -86_400), (0, 5)]
+        var keys = OccurrenceKeys()
+        for (start, key) in weekly { keys.append(start: start, key: key) }
+        #expect(keys.bytes.count < weekly.count * 6)
+        let back = roundTrip(weekly)
+        #expect(back.map(\.start) == weekly.map(\.0))
+        #expect(back.map(\.key) == weekly.map(\.1))
+    }
+
+    @Test("a fraction of a second keeps every pair as it is")
+    func fractions() {
+        let pairs: [(Double, Double)] = [(1_795_305_600.25, 1_795_305_600.25), (3, 1)]
+        let back = roundTrip(pairs)
+        #expect(back.map(\.start) == [1_795_305_600.25, 3])
+        #expect(back.map(\.key) == [1_795_305_600.25, 1])
+        #expect(OccurrenceKeys().bytes.isEmpty)
+    }
+}
