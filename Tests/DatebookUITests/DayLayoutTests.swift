@@ -63,3 +63,36 @@ struct DayLayoutTests {
         #expect(timed.map(\.occurrence.title) == ["Talk"])
     }
 }
+
+@Suite("Drawing a crowded day")
+struct CrowdedDayTests {
+    @Test("lanes that do not fit give way to a count on the row where they begin; the selected one still shows")
+    func overflow() throws {
+        let dayStart = Fixtures.date("2026-11-23 00:00")
+        let dayEnd = Fixtures.date("2026-11-24 00:00")
+        let crowd = (0..<30).map { n in
+            Occurrence(itemID: UUID(), kind: .event, title: "Talk \(n)", start: Fixtures.date("2026-11-23 09:00"),
+                       end: Fixtures.date("2026-11-23 10:00"))
+        }
+        let (_, timed) = DayLayout.place(crowd, dayStart: dayStart, dayEnd: dayEnd, slot: 3600)
+        let column = DayColumnState(date: dayStart, title: "Mon 23 Nov", isToday: false, isSelected: true,
+                                    allDay: [], timed: timed)
+        func draw(selected: String?) -> [String] {
+            var grid = Grid(width: 40, height: 16)
+            let context = TimeGridView.Context(calendar: Fixtures.calendar, dates: DateText(calendar: Fixtures.calendar),
+                                               selectedID: selected, firstHour: 8)
+            TimeGridView.render([column], context: context, into: &grid, area: Rect(x: 0, y: 0, width: 40, height: 16))
+            return grid.text().components(separatedBy: "\n")
+        }
+        // 33 columns of events fit 11 lanes of 3: ten of them drawn, twenty in the count.
+        let nine = try #require(draw(selected: nil).first { $0.hasPrefix("09:00") })
+        #expect(nine.contains("+20"))
+        #expect(nine.filter { $0 == "▏" }.count == 10)
+        // No marker for blocks too narrow to draw.
+        #expect(!draw(selected: nil).dropFirst(2).contains { $0.trimmingCharacters(in: .whitespaces).hasSuffix("v") })
+        let hiddenOne = timed.first { $0.lane == 25 }!.occurrence
+        let withSelection = try #require(draw(selected: hiddenOne.id).first { $0.hasPrefix("09:00") })
+        #expect(!withSelection.contains("+"))
+        #expect(withSelection.filter { $0 == "▏" }.count == 11)
+    }
+}

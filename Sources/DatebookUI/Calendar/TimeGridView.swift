@@ -7,6 +7,8 @@ import Foundation
 /// lane when it overlaps others, with a bar on its left edge so it shows without colour too.
 public enum TimeGridView {
     static let labelWidth = 6
+    /// The narrowest lane drawn: its bar, a character of the title and a gap.
+    static let minimumLaneWidth = 3
 
     /// What the grid needs to draw, beyond the columns: the calendar for hours, the selection.
     public struct Context {
@@ -47,7 +49,11 @@ public enum TimeGridView {
                          maxWidth: width)
                 for o in column.allDay { hits.append((o.id, rect)) }
             }
-            // Timed events.
+            // Timed events. A group with more lanes than fit keeps its last lane for what does
+            // not fit: "+N" on the row where those begin (the selected one is drawn there).
+            let fitting = max(1, width / minimumLaneWidth)
+            var hidden: [Int: Int] = [:]
+            var shownInOverflow: [Int: Bool] = [:]
             for placed in column.timed {
                 let o = placed.occurrence
                 let dayStart = column.date
@@ -56,9 +62,16 @@ public enum TimeGridView {
                 let endRow = Int(ceil(min(endMoment.timeIntervalSince(dayStart), 86_400) / slot)) - firstRow
                 let top = max(0, startRow)
                 let bottom = min(hourRows, max(endRow, startRow + 1))
-                let laneWidth = max(1, width / placed.lanes)
-                let laneX = x + placed.lane * laneWidth
-                let w = placed.lane == placed.lanes - 1 ? width - placed.lane * laneWidth : laneWidth - 1
+                let lanes = min(placed.lanes, fitting)
+                let lane = min(placed.lane, lanes - 1)
+                if placed.lanes > fitting && placed.lane >= fitting - 1 && o.id != context.selectedID {
+                    hidden[top, default: 0] += 1
+                    continue
+                }
+                if placed.lanes > fitting && placed.lane >= fitting - 1 { shownInOverflow[top] = true }
+                let laneWidth = max(1, width / lanes)
+                let laneX = x + lane * laneWidth
+                let w = lane == lanes - 1 ? width - lane * laneWidth : laneWidth - 1
                 guard bottom > top, w > 0 else {
                     // Outside the hours shown: a marker at the edge says there is more.
                     let y = startRow < 0 ? hoursTop : hoursTop + hourRows - 1
@@ -78,6 +91,14 @@ public enum TimeGridView {
                     grid.put("@ " + o.place, x: laneX + 1, y: rect.y + 1, style: body, maxWidth: w - 1)
                 }
                 hits.append((o.id, rect))
+            }
+            if !hidden.isEmpty {
+                let laneWidth = max(1, width / fitting)
+                let laneX = x + (fitting - 1) * laneWidth
+                for (row, count) in hidden where row < hourRows && shownInOverflow[row] != true {
+                    grid.put("+\(count)", x: laneX, y: hoursTop + row, style: Theme.muted,
+                             maxWidth: width - (fitting - 1) * laneWidth)
+                }
             }
         }
         // Hour labels, and `:30` between them when an hour has two rows.
