@@ -34,6 +34,17 @@ struct RecurringOccurrenceTests {
         #expect(app.screen().contains("Standup ⟳"))
     }
 
+    @Test("Enter on an occurrence shows that one, then where the series starts")
+    func detailsOfOneOccurrence() throws {
+        let (app, _) = try app()
+        app.send(.open)
+        let screen = app.screen()
+        #expect(screen.contains("This one"))
+        #expect(screen.contains("Mon 30 Nov 2026 09:00-09:15"))
+        #expect(screen.contains("Series from"))
+        #expect(screen.contains("Mon 23 Nov 2026 09:00-09:15"))
+    }
+
     @Test("d asks which occurrences; only this one becomes an exception of the series")
     func deleteOne() throws {
         let (app, store) = try app()

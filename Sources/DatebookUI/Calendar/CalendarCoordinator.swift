@@ -93,7 +93,7 @@ public final class CalendarCoordinator: TabCoordinator {
             return flow.askAboutSeries(intent, occurrence: occurrence, series: item)
         }
         switch intent {
-        case .open: flow.showDetails(of: item)
+        case .open: flow.showDetails(of: item, occurrence: occurrence.isRecurring ? occurrence : nil)
         case .edit:
             guard item.status == .active else {
                 return .message(.error("\u{201C}\(item.title)\u{201D} is in History, which is read-only"))

@@ -20,13 +20,16 @@ public final class ItemDetailsPresenter {
     private let store: ItemStore
     private let clock: Clock
     private let dates: DateText
+    /// The occurrence of a series the page was opened from (in the calendar), if any.
+    private let occurrence: Occurrence?
     public var scroll = 0
 
-    public init(item: Item, store: ItemStore, clock: Clock, dates: DateText) {
+    public init(item: Item, store: ItemStore, clock: Clock, dates: DateText, occurrence: Occurrence? = nil) {
         self.item = item
         self.store = store
         self.clock = clock
         self.dates = dates
+        self.occurrence = occurrence
     }
 
     /// True when the item is in History, where nothing can be edited.
@@ -40,6 +43,24 @@ public final class ItemDetailsPresenter {
         return true
     }
 
+    /// A time or a span as the page writes it: `Mon 23 Nov 2026 09:00-10:00`, all-day ones as
+    /// days.
+    private func span(_ start: Date, _ end: Date?) -> String {
+        var text = dates.full(start, withTime: !item.allDay)
+        if let end {
+            if item.allDay {
+                let last = dates.calendar.date(byAdding: .day, value: -1, to: end) ?? end
+                if !dates.calendar.isDate(last, inSameDayAs: start) { text += " - " + dates.full(last, withTime: false) }
+                text += " (all day)"
+            } else if dates.calendar.isDate(start, inSameDayAs: end) {
+                text += "-" + dates.time(end)
+            } else {
+                text += " - " + dates.full(end)
+            }
+        }
+        return text
+    }
+
     public func viewState() -> ItemDetailsViewState {
         let now = clock.now()
         var lines: [(String, String)] = []
@@ -49,21 +70,16 @@ public final class ItemDetailsPresenter {
         case .completed: lines.append(("Status", "Completed" + changed))
         case .deleted: lines.append(("Status", "Not completed (deleted)" + changed))
         }
+        // Opened from one occurrence of a series: that one first, then where the series starts.
+        let opened = occurrence.flatMap { $0.isRecurring && item.repeatRule != nil ? $0 : nil }
+        if let opened {
+            lines.append(("This one", span(opened.start, opened.start == opened.end ? nil : opened.end)))
+        }
         for (i, time) in item.times.enumerated() {
-            let label = item.times.count == 1 ? (item.kind == .reminder ? "At" : "When") : "Time \(i + 1)"
-            var text = dates.full(time.start, withTime: !item.allDay)
-            if let end = time.end {
-                if item.allDay {
-                    let last = dates.calendar.date(byAdding: .day, value: -1, to: end) ?? end
-                    if !dates.calendar.isDate(last, inSameDayAs: time.start) { text += " - " + dates.full(last, withTime: false) }
-                    text += " (all day)"
-                } else if dates.calendar.isDate(time.start, inSameDayAs: end) {
-                    text += "-" + dates.time(end)
-                } else {
-                    text += " - " + dates.full(end)
-                }
-            }
-            lines.append((label, text))
+            let label =
+                opened != nil
+                ? "Series from" : item.times.count == 1 ? (item.kind == .reminder ? "At" : "When") : "Time \(i + 1)"
+            lines.append((label, span(time.start, time.end)))
         }
         if let due = item.due { lines.append(("Due", dates.full(due))) }
         if !item.place.isEmpty { lines.append(("Place", item.place)) }

@@ -53,8 +53,10 @@ public final class ItemFlow {
 
     // MARK: - Opening screens
 
-    public func showDetails(of item: Item) {
-        screens.append(.details(ItemDetailsPresenter(item: item, store: store, clock: clock, dates: dates)))
+    /// Opens the item's details; `occurrence` is the one of a series it was opened from.
+    public func showDetails(of item: Item, occurrence: Occurrence? = nil) {
+        screens.append(
+            .details(ItemDetailsPresenter(item: item, store: store, clock: clock, dates: dates, occurrence: occurrence)))
     }
 
     public func edit(_ item: Item) {
