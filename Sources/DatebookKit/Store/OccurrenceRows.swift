@@ -70,8 +70,6 @@ final class OccurrenceBuffer {
     private(set) var shown: [Shown] = []
     var rows: [Row] = []
 
-    var isEmpty: Bool { rows.isEmpty }
-
     /// Adds what some rows show; returns its index for `add(start:end:key:flags:shown:)`.
     func addShown(_ value: Shown) -> Int32 {
         shown.append(value)

@@ -41,10 +41,7 @@ extension SQLiteStore: OccurrenceStore {
         let offsets = OffsetTable(timeZone: timeZone, from: lower - slack, to: upper + slack)
         let coding = storedTime
         try read { db in
-            try withoutActuallyEscaping(body) { body in
-            var stream = OccurrenceStream(
-                lower: lower, upper: upper, offsets: offsets, uids: includingUIDs ? UIDReader(db) : nil, body: body)
-            stream.live = try Self.liveInstances(
+            let live = try Self.liveInstances(
                 db, lower: lower - slack, upper: upper + slack, coding: coding, offsets: offsets)
             let longest =
                 try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
@@ -56,15 +53,19 @@ extension SQLiteStore: OccurrenceStore {
                     """#)
             try rows.bind(lower - max(0, longest) - slack, at: 1)
             try rows.bind(upper + slack, at: 2)
-            while try rows.step() {
-                let start = rows.double(0)
-                try stream.passing(start - slack)
-                let flags = OccurrenceFlags(rawValue: rows.int64(3))
-                stream.add(
-                    start: start, end: rows.double(1), key: rows.double(2), flags: flags, rowID: rows.int64(7),
-                    title: rows.text(4) ?? "", place: rows.text(5) ?? "", uid: rows.uuid(6))
-            }
-            try stream.finish()
+            try withoutActuallyEscaping(body) { body in
+                var stream = OccurrenceStream(
+                    lower: lower, upper: upper, offsets: offsets, live: live,
+                    uids: includingUIDs ? UIDReader(db) : nil, body: body)
+                while try rows.step() {
+                    let start = rows.double(0)
+                    try stream.passing(start - slack)
+                    stream.add(
+                        start: start, end: rows.double(1), key: rows.double(2),
+                        flags: OccurrenceFlags(rawValue: rows.int64(3)), rowID: rows.int64(7),
+                        title: rows.text(4) ?? "", place: rows.text(5) ?? "", uid: rows.uuid(6))
+                }
+                try stream.finish()
             }
         }
     }
@@ -188,18 +189,20 @@ struct OccurrenceStream {
 
     /// Read, waiting for their turn.
     private var pending: [Pending] = []
-    /// Live instances, sorted, not yet moved to `pending`.
-    var live: [Pending] = [] {
-        didSet { liveNext = 0 }
-    }
+    /// Live instances, sorted; those before `liveNext` are in `pending` already.
+    private let live: [Pending]
     private var liveNext = 0
     /// How many rows `pending` gathers before those whose turn came are handed on.
     private static let batch = 2048
 
-    init(lower: Double, upper: Double, offsets: OffsetTable, uids: UIDReader?, body: @escaping (Occurrence) -> Void) {
+    init(
+        lower: Double, upper: Double, offsets: OffsetTable, live: [Pending], uids: UIDReader?,
+        body: @escaping (Occurrence) -> Void
+    ) {
         self.lower = lower
         self.upper = upper
         self.offsets = offsets
+        self.live = live
         self.uids = uids
         self.body = body
         pending.reserveCapacity(Self.batch * 2)
