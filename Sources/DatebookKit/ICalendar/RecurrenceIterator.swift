@@ -19,6 +19,8 @@ final class RecurrenceIterator {
     private let zone: OpaquePointer?
     private let dtstart: Double
     private var pendingStart: Double?
+    /// A start libical gave while DTSTART, which comes before it, was returned instead.
+    private var heldStart: Double?
     private var lastStart = -Double.infinity
     /// The last start libical gave (or where the walk began), for counting work.
     private var walkedTo: Double
@@ -122,6 +124,11 @@ final class RecurrenceIterator {
     /// The next start, or nil when the rule has no more or the work budget is spent
     /// (`stoppedOnBudget`).
     func next() -> Double? {
+        if let held = heldStart {
+            heldStart = nil
+            lastStart = held
+            return held
+        }
         while true {
             guard work < workBudget else {
                 stoppedOnBudget = true
@@ -144,9 +151,11 @@ final class RecurrenceIterator {
             walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
                 if pending < start {
-                    // DTSTART did not match the rule: it still comes first.
+                    // DTSTART did not match the rule: it still comes first, and the rule's
+                    // first start next.
                     pendingStart = nil
                     lastStart = pending
+                    heldStart = start
                     return pending
                 }
                 pendingStart = nil
