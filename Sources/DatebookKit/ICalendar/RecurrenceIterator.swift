@@ -26,6 +26,8 @@ final class RecurrenceIterator {
     private var walkedTo: Double
     private let bound: RecurrenceBound
     private let workBudget: Int
+    /// Past this year, libical's zone is asked once to cover every year up to 2583.
+    private var coveredYear: Int32
 
     /// Units of work done so far (see `RecurrenceBound`).
     private(set) var work = 0
@@ -89,6 +91,7 @@ final class RecurrenceIterator {
         self.zone = zone
         self.dtstart = start
         self.walkedTo = start
+        self.coveredYear = first.year + 10
         self.workBudget = workBudget
         hasCount = recurrence.count > 0
         isUnbounded = !hasCount && icaltime_is_null_time(recurrence.until) != 0
@@ -145,6 +148,18 @@ final class RecurrenceIterator {
                     return pending
                 }
                 return nil
+            }
+            if time.year > coveredYear, let zone {
+                // libical computes a zone's changes up to five years past the latest time it
+                // converted, and computes them again from the start for each later year: a
+                // walk far ahead cost about 10 ms an instance. One conversion at libical's
+                // last year covers them all, once per zone.
+                var last = icaltime_null_time()
+                last.year = 2583
+                last.month = 1
+                last.day = 1
+                _ = icaltime_as_timet_with_zone(last, zone)
+                coveredYear = Int32.max
             }
             let start = Double(icaltime_as_timet_with_zone(time, zone))
             work += bound.units(walking: start - walkedTo)
