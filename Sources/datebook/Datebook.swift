@@ -16,7 +16,7 @@ struct Datebook: ParsableCommand {
             Dates accept 2026-11-22, 2026-11-22 14:30, 22/11, tomorrow, fri, +3d, 14:30, 2pm.
             """,
         version: "0.1.0",
-        subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self],
+        subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self, Check.self],
         defaultSubcommand: Open.self
     )
 }
@@ -26,9 +26,14 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
 
+    /// The database path these options name.
+    var path: String {
+        DatabaseLocation.resolve(explicit: db, environment: ProcessInfo.processInfo.environment)
+    }
+
     /// Opens the store, or explains on stderr why not and exits non-zero.
     func openStore() throws -> SQLiteStore {
-        let path = DatabaseLocation.resolve(explicit: db, environment: ProcessInfo.processInfo.environment)
+        let path = self.path
         do {
             return try SQLiteStore(path: path)
         } catch {
