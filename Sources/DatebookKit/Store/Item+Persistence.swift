@@ -123,38 +123,38 @@ extension Item {
     /// Builds an item from a row of `selectColumns` and its children, every date as stored
     /// (wall-clock seconds for a floating item: see `convertingStoredDates(with:)`).
     init(row: Row, times: [ItemTime], attachments: [String]) throws(StoreError) {
-        let uidText: String = row[1]
+        let uidText = Self.text(row[1])
         guard let id = UUID(text: uidText) else {
-            throw .failed("an item has the malformed id \"\(uidText)\"")
+            throw .damaged(reason: "an item has the malformed id \"\(uidText)\"")
         }
-        let kindText: String = row[2]
+        let kindText = Self.text(row[2])
         guard let kind = ItemKind(rawValue: kindText) else {
-            throw .failed("item \(uidText) has the unknown kind \"\(kindText)\"")
+            throw .damaged(reason: "item \(uidText) has the unknown kind \"\(kindText)\"")
         }
-        let statusText: String = row[13]
+        let statusText = Self.text(row[13])
         guard let status = ItemStatus(rawValue: statusText) else {
-            throw .failed("item \(uidText) has the unknown status \"\(statusText)\"")
+            throw .damaged(reason: "item \(uidText) has the unknown status \"\(statusText)\"")
         }
-        let alarmMinutes: Int? = row[9]
+        let alarmMinutes = try row.checked(9, as: Int?.self)
         self.init(
             id: id,
             kind: kind,
             title: Self.text(row[3]),
             times: times,
-            allDay: row[4],
+            allDay: try row.checked(4),
             place: Self.text(row[5]),
             notes: Self.text(row[6]),
-            due: (row[7] as Double?).map(Date.init(unixSeconds:)),
-            priority: row[8],
+            due: try row.checkedOptionalDate(7),
+            priority: try row.checked(8),
             alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: Self.optionalText(row[10])) },
             repeatRule: Self.optionalText(row[11]),
             attachments: attachments,
             category: Self.text(row[12]),
             status: status,
-            statusChangedAt: (row[14] as Double?).map(Date.init(unixSeconds:)),
-            created: Date(unixSeconds: row[15]),
-            updated: Date(unixSeconds: row[16]),
-            timeZone: Self.timeZone(column: row[18])
+            statusChangedAt: try row.checkedOptionalDate(14),
+            created: try row.checkedDate(15),
+            updated: try row.checkedDate(16),
+            timeZone: Self.timeZone(column: try row.checked(18, as: String?.self))
         )
         let icalUID = Self.optionalText(row[17])
         self.icalUID = icalUID == uidText ? nil : icalUID

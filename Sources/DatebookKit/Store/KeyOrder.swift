@@ -17,8 +17,8 @@ struct KeyOrder {
 
     /// Takes the next row's key; throws when it does not come after the last one.
     mutating func check(_ first: Double, _ second: Int64, _ third: Double) throws(StoreError) {
-        guard !first.isNaN, !third.isNaN else {
-            throw .damaged(reason: "a key of \(table) is not a number")
+        guard StoredSeconds.range.contains(first), StoredSeconds.range.contains(third) else {
+            throw .damaged(reason: "a key of \(table) is not a time Datebook stores")
         }
         if let last, !(last < (first, second, third)) {
             throw .damaged(reason: "the keys of \(table) are out of order")

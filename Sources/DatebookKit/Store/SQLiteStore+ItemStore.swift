@@ -55,10 +55,24 @@ extension SQLiteStore: ItemStore {
     {
         guard limit > 0 else { return [] }
         return try read { db in
-            try Self.fetchItems(
+            let items = try Self.fetchItems(
                 coding: storedTime, db,
                 sql: "SELECT id FROM item WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
                 arguments: [limit, max(offset, 0)])
+            // An index entry whose row id was damaged names another item: it shows twice.
+            if Set(items.map(\.id)).count != items.count {
+                throw StoreError.damaged(reason: "the list's index names an item twice")
+            }
+            // A whole list (a script's `list`) is counted again in the table itself: a damaged
+            // index would otherwise give a short list that looks whole.
+            if offset <= 0 && items.count < limit {
+                let inTable = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item NOT INDEXED WHERE \(filter)") ?? 0
+                if inTable != items.count {
+                    throw StoreError.damaged(
+                        reason: "the list's index holds \(items.count) items, the table \(inTable)")
+                }
+            }
+            return items
         }
     }
 
@@ -220,13 +234,14 @@ extension SQLiteStore: ItemStore {
                 }
             }
             try each("SELECT \(Item.selectColumns) FROM item WHERE id IN (\(placeholders))") { row in
-                rows[row[0]] = row.copy()
+                rows[try row.checked(0)] = row.copy()
             }
             try each(
                 #"SELECT item, start, "end" FROM item_time WHERE item IN (\#(placeholders)) ORDER BY item, position"#
             ) { row in
-                let end = (row[2] as Double?).map(Date.init(unixSeconds:))
-                children[row[0], default: Children()].times.append(ItemTime(start: Date(unixSeconds: row[1]), end: end))
+                let end = try row.checkedOptionalDate(2)
+                children[try row.checked(0), default: Children()].times.append(
+                    ItemTime(start: try row.checkedDate(1), end: end))
             }
             try each(
                 """
@@ -234,7 +249,7 @@ extension SQLiteStore: ItemStore {
                 WHERE item IN (\(placeholders)) ORDER BY item, position
                 """
             ) { row in
-                children[row[0], default: Children()].attachments.append(Item.text(row[1]))
+                children[try row.checked(0), default: Children()].attachments.append(Item.text(row[1]))
             }
             try each(
                 """
@@ -242,11 +257,11 @@ extension SQLiteStore: ItemStore {
                 WHERE item IN (\(placeholders)) ORDER BY item, is_exception, position
                 """
             ) { row in
-                let date = Date(unixSeconds: row[2])
-                if row[1] as Bool {
-                    children[row[0], default: Children()].exceptionDates.append(date)
+                let date = try row.checkedDate(2)
+                if try row.checked(1, as: Bool.self) {
+                    children[try row.checked(0), default: Children()].exceptionDates.append(date)
                 } else {
-                    children[row[0], default: Children()].recurrenceDates.append(date)
+                    children[try row.checked(0), default: Children()].recurrenceDates.append(date)
                 }
             }
             try each(
@@ -256,10 +271,10 @@ extension SQLiteStore: ItemStore {
                 """
             ) { row in
                 let text = Item.text(row[2])
-                if let override = row[1] as Double? {
-                    children[row[0], default: Children()].overrideExtras[override, default: []].append(text)
+                if let override = try row.checked(1, as: Double?.self) {
+                    children[try row.checked(0), default: Children()].overrideExtras[override, default: []].append(text)
                 } else {
-                    children[row[0], default: Children()].extraProperties.append(text)
+                    children[try row.checked(0), default: Children()].extraProperties.append(text)
                 }
             }
             try each(
@@ -269,10 +284,10 @@ extension SQLiteStore: ItemStore {
                 FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
                 """#
             ) { row in
-                children[row[0], default: Children()].overrides.append(
+                children[try row.checked(0), default: Children()].overrides.append(
                     RecurrenceOverride(
-                        recurrenceID: Date(unixSeconds: row[1]), isCancelled: row[2],
-                        start: Date(unixSeconds: row[3]), end: (row[4] as Double?).map(Date.init(unixSeconds:)),
+                        recurrenceID: try row.checkedDate(1), isCancelled: try row.checked(2),
+                        start: try row.checkedDate(3), end: try row.checkedOptionalDate(4),
                         title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
                         notes: Item.optionalText(row[7])))
             }
@@ -286,10 +301,10 @@ extension SQLiteStore: ItemStore {
                 let participant = Participant(
                     address: Item.text(row[2]), name: Item.optionalText(row[3]), role: Item.optionalText(row[4]),
                     status: Item.optionalText(row[5]), otherParameters: Item.text(row[6]))
-                if row[1] as Bool {
-                    children[row[0], default: Children()].organizer = participant
+                if try row.checked(1, as: Bool.self) {
+                    children[try row.checked(0), default: Children()].organizer = participant
                 } else {
-                    children[row[0], default: Children()].attendees.append(participant)
+                    children[try row.checked(0), default: Children()].attendees.append(participant)
                 }
             }
             try each(
@@ -298,11 +313,15 @@ extension SQLiteStore: ItemStore {
                 WHERE item IN (\(placeholders)) ORDER BY item, position
                 """
             ) { row in
-                children[row[0], default: Children()].moreCategories.append(Item.text(row[1]))
+                children[try row.checked(0), default: Children()].moreCategories.append(Item.text(row[1]))
             }
         }
         return try rowIDs.compactMap { rowID in
-            guard let row = rows[rowID] else { return nil }
+            // The query and the rows are read in one transaction: a row id without its row is
+            // an index that no longer matches its table.
+            guard let row = rows[rowID] else {
+                throw StoreError.damaged(reason: "an index names item row \(rowID), which the table does not hold")
+            }
             let found = children[rowID] ?? Children()
             var item = try Item(row: row, times: found.times, attachments: found.attachments)
             item.recurrenceDates = found.recurrenceDates

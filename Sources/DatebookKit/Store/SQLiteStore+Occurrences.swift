@@ -76,7 +76,7 @@ extension SQLiteStore: OccurrenceStore {
                     }
                     try stream.passing(start - slack)
                     stream.add(
-                        start: start, end: rows.double(1), key: rows.double(2),
+                        start: start, end: try StoredSeconds.checked(rows.double(1)), key: rows.double(2),
                         flags: OccurrenceFlags(rawValue: rows.int64(3)), rowID: rows.int64(7),
                         title: rows.text(4) ?? "", place: rows.text(5) ?? "", uid: rows.uuid(6))
                 }

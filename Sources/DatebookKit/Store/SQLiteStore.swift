@@ -417,6 +417,15 @@ extension SQLiteStore {
             return try queue.read { db in
                 var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 if problems == ["ok"] { problems = [] }
+                if problems.isEmpty, try db.tableExists("item") {
+                    // Every item read as a list reads it: values no Datebook could have stored.
+                    do {
+                        _ = try fetchItems(
+                            coding: StoredTime(timeZone: .current), db, sql: "SELECT id FROM item", arguments: [])
+                    } catch let error as StoreError {
+                        if case let .damaged(reason) = error { problems.append(reason) } else { throw error }
+                    }
+                }
                 if problems.isEmpty, try db.tableExists("occurrence") {
                     let rows = try ReadStatement(db, sql: "SELECT start, item, key FROM occurrence")
                     var order = KeyOrder(table: "occurrence")
