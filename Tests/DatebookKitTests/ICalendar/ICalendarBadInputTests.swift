@@ -154,7 +154,7 @@ struct ICalendarBadInputTests {
             END:VEVENT
             """).utf8)
         data[data.firstIndex(of: UInt8(ascii: "~"))!] = 0xE9  // é in Latin-1
-        let report = try ICalendarImporter(store: store).importData(data)
+        let report = try ICalendarImporter(writer: store).importData(data)
         #expect(report.added == 1)
         #expect(report.warnings.contains { $0.line == 7 && $0.message.contains("Latin-1") })
         #expect(report.warnings.contains { $0.line == 8 && $0.message.contains("NUL") })
@@ -193,7 +193,7 @@ struct ICalendarBadInputTests {
         try handle.close()
 
         let store = try CalendarFixtures.store()
-        let report = try ICalendarImporter(store: store).importFile(atPath: path)
+        let report = try ICalendarImporter(writer: store).importFile(atPath: path)
         #expect(report.added == 20)
         #expect(report.skipped.count == 1)
         #expect(report.skipped.first?.line == 104)
