@@ -28,7 +28,7 @@ struct Export: ParsableCommand {
     func run() throws {
         let range = DateRange.read(from: from, to: to, days: nil, command: "export")
         let database = try store.openStore()
-        let exporter = ICalendarExporter(store: database)
+        let exporter = ICalendarExporter(reader: database)
         do {
             if let out {
                 let temporary = out + ".partial-\(getpid())"

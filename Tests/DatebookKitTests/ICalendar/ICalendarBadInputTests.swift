@@ -111,7 +111,7 @@ struct ICalendarBadInputTests {
         let items = try CalendarFixtures.items(store)
         #expect(items["backwards@example.com"]?.repeatRule == nil)
         #expect(items["backwards@example.com"]?.extraProperties.first?.hasPrefix("RRULE:FREQ=DAILY;UNTIL=") == true)
-        let exported = try ICalendarExporter(store: store).exportString()
+        let exported = try ICalendarExporter(reader: store).exportString()
         #expect(exported.contains("RRULE:FREQ=DAILY;UNTIL=20261101T000000Z"))
         #expect(try store.occurrences(from: Fixture.utc("2026-11-01 00:00"), to: Fixture.utc("2026-12-01 00:00")).count == 2)
     }
