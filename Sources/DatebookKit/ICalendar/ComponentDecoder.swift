@@ -20,8 +20,6 @@ struct ComponentDecoder {
         var override: RecurrenceOverride?
         /// What was read as best it could be.
         var notes: [String]
-        /// The VTIMEZONE of the item's zone when the system does not know it.
-        var zoneDefinition: String?
     }
 
     /// Why a component was skipped.
@@ -296,6 +294,7 @@ struct ComponentDecoder {
             item.title = "(no title)"
             notes.append("it has no SUMMARY; it was titled \"(no title)\"")
         }
+        zones.use(item.timeZone)
 
         var override: RecurrenceOverride?
         if let recurrenceID {
@@ -306,9 +305,7 @@ struct ComponentDecoder {
                 notes: overrideText.notes, extraProperties: item.extraProperties)
             if item.title.allSatisfy(\.isWhitespace) { item.title = "(no title)" }
         }
-        return .success(
-            Decoded(
-                item: item, uid: uid, override: override, notes: notes, zoneDefinition: zones.definition(of: item.timeZone)))
+        return .success(Decoded(item: item, uid: uid, override: override, notes: notes))
     }
 
     /// Takes libical's X-LIC-ERROR properties out of a component and those inside it, and

@@ -64,8 +64,6 @@ public struct ICalendarImporter {
         var component: String
         /// What validation found, when it already ran.
         var issues: [ValidationIssue]?
-        /// The VTIMEZONE of the item's zone when the system does not know it.
-        var zoneDefinition: String?
     }
 
     /// Imports `bytes`; `releasesBytes` says they are a mapped file whose pages may be given
@@ -134,7 +132,7 @@ public struct ICalendarImporter {
                             message: issues.map(\.message).joined(separator: "; ") + "; skipped"))
                     return
                 }
-                try batch.write(validated: pending.item, zoneDefinition: pending.zoneDefinition, series: kept)
+                try batch.write(validated: pending.item, zoneDefinition: nil, series: kept)
                 uids[uid]?.isCommitted = true
             }
 
@@ -164,9 +162,7 @@ public struct ICalendarImporter {
                         if let known = uids[found.uid], item.created == now {
                             item.created = known.created
                         }
-                        let pending = Pending(
-                            item: item, line: chunk.line, component: chunk.name, issues: issues,
-                            zoneDefinition: found.zoneDefinition)
+                        let pending = Pending(item: item, line: chunk.line, component: chunk.name, issues: issues)
                         if let override = found.override {
                             instances[found.uid, default: []].append((override, pending))
                             continue
@@ -211,8 +207,7 @@ public struct ICalendarImporter {
                     storedSeries.updated = now
                     storedSeriesUIDs.insert(uid)
                     series[uid] = Pending(
-                        item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component, issues: nil,
-                        zoneDefinition: zones.definition(of: storedSeries.timeZone))
+                        item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component, issues: nil)
                     seriesOrder.append(uid)
                     uids[uid]?.line = overrides[0].1.line
                 } else {
@@ -247,7 +242,8 @@ public struct ICalendarImporter {
             for uid in seriesOrder {
                 guard let pending = series[uid] else { continue }
                 if storedSeriesUIDs.contains(uid) || expansions[uid] == nil {
-                    let definition = batch.seriesExpander.definition(of: pending.item, zoneDefinition: pending.zoneDefinition)
+                    let definition = batch.seriesExpander.definition(
+                        of: pending.item, zoneDefinition: zones.definition(of: pending.item.timeZone))
                     ready.append((uid, pending, definition))
                 } else {
                     ready.append((uid, pending, nil))
@@ -268,6 +264,11 @@ public struct ICalendarImporter {
                     instances = expansions.removeValue(forKey: uid)
                 }
                 try commit(pending, uid: uid, instances: instances)
+            }
+
+            // Zones the system does not know, for expanding and exporting their items later.
+            for (tzid, definition) in zones.usedDefinitions {
+                try batch.keepZoneDefinition(definition, of: tzid)
             }
             for state in uids.values where state.isCommitted {
                 if state.wasStored {

@@ -21,6 +21,8 @@ final class ICalendarZones {
     private var fileDefinitions: [String: String]
     private let storedDefinitions: [String: String]
     private var resolved: [String: Resolved] = [:]
+    /// The definitions of zones items of this import use, by TZID.
+    private(set) var usedDefinitions: [String: String] = [:]
 
     init(fileDefinitions: [String: String] = [:], storedDefinitions: [String: String] = [:]) {
         self.fileDefinitions = fileDefinitions
@@ -50,6 +52,14 @@ final class ICalendarZones {
         }
         resolved[tzid] = result
         return result
+    }
+
+    /// Notes that an item uses `zone`, so its definition (if it needs one) is kept.
+    func use(_ zone: ItemTimeZone) {
+        guard case let .named(name) = zone, usedDefinitions[name] == nil,
+            let definition = resolve(name).definition
+        else { return }
+        usedDefinitions[name] = definition
     }
 
     /// The VTIMEZONE text a named zone is defined by, when the system does not know it.

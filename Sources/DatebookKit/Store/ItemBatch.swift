@@ -165,6 +165,13 @@ public final class ItemBatch {
         return stored
     }
 
+    /// Keeps the VTIMEZONE that defines `tzid`, a zone the system does not know, for expanding
+    /// and exporting the items in it (`upsert` and `write` keep the one they are given; a
+    /// writer that expanded its series already may hand them over once, at the end).
+    public func keepZoneDefinition(_ definition: String, of tzid: String) throws(StoreError) {
+        try run { try rows.keepZoneDefinition(definition, of: tzid) }
+    }
+
     /// Makes room for `count` more rows of the calendar in a bulk batch.
     func reserveCalendarRows(_ count: Int) {
         buffer?.reserve(count)
