@@ -200,10 +200,17 @@ public final class ItemBatch {
     /// Writes again, as they are stored, the items a condition on `item` selects: their rows of
     /// the calendar follow what each item now says, and series are expanded up to the horizon.
     /// Returns how many.
+    ///
+    /// `inRowOrder` writes them in the order of their rows (for rewriting most of the table);
+    /// without it the condition may be answered from an index alone, which is what keeps a
+    /// check that finds nothing to do cheap.
     @discardableResult
-    func rewriteItems(where condition: String, arguments: StatementArguments = []) throws(StoreError) -> Int {
+    func rewriteItems(where condition: String, arguments: StatementArguments = [], inRowOrder: Bool = false)
+        throws(StoreError) -> Int
+    {
         try run {
-            let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE \(condition) ORDER BY id", arguments: arguments)
+            let rowIDs = try Int64.fetchAll(
+                db, sql: "SELECT id FROM item WHERE \(condition)" + (inRowOrder ? " ORDER BY id" : ""), arguments: arguments)
             try rewrite(rowIDs: rowIDs)
             return rowIDs.count
         }

@@ -117,11 +117,14 @@ extension SQLiteStore: RecurrenceEditing {
     /// indexed query when nothing needs it.
     @discardableResult
     public func extendRecurrenceHorizon(margin: TimeInterval = 30 * 86_400) throws(StoreError) -> Int {
-        let horizon = recurrenceHorizon
+        let stale = "series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'"
+        let arguments: StatementArguments = [recurrenceHorizon - margin]
+        // Looked at first without a write lock: at most openings of the planner nothing is stale.
+        guard try read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE \(stale))", arguments: arguments) })
+            == true
+        else { return 0 }
         return try writeBatch(.few) { _, batch in
-            try batch.rewriteItems(
-                where: "series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'",
-                arguments: [horizon - margin])
+            try batch.rewriteItems(where: stale, arguments: arguments)
         }
     }
 

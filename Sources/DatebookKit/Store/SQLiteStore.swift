@@ -112,7 +112,7 @@ public final class SQLiteStore: Sendable {
         guard try read(isAsked) else { return }
         try writeBatch(.few) { db, batch in
             guard try isAsked(db) else { return }
-            try batch.rewriteItems(where: "status <> 'deleted'")
+            try batch.rewriteItems(where: "status <> 'deleted'", inRowOrder: true)
             try db.execute(sql: "DELETE FROM store_value WHERE name = 'rebuild_occurrences'")
         }
     }
