@@ -9,7 +9,8 @@ struct Add: ParsableCommand {
         abstract: "Add an event (default), a task or a reminder, and print its id.",
         discussion: """
             An event needs --start; without --end it lasts one hour. A task needs only a title.
-            Example: datebook add "Dentist" --start "tomorrow 9:30" --place "Main St 4"
+            With --all-day, --end is the last day (inclusive): --start 22/11 --end 24/11 is
+            three days. Example: datebook add "Dentist" --start "tomorrow 9:30" --place "Main St 4"
             """)
 
     enum KindFlag: String, EnumerableFlag {
@@ -33,7 +34,7 @@ struct Add: ParsableCommand {
     @Option(help: ArgumentHelp("When it starts.", valueName: "date"))
     var start: String?
 
-    @Option(help: ArgumentHelp("When it ends (relative dates count from the start).", valueName: "date"))
+    @Option(help: ArgumentHelp("When it ends (relative dates count from the start; all day: the last day).", valueName: "date"))
     var end: String?
 
     @Option(help: ArgumentHelp("When a task is due.", valueName: "date"))
@@ -63,43 +64,42 @@ struct Add: ParsableCommand {
     var repeatRule: String?
 
     func run() throws {
-        let calendar = Console.calendar
-        let now = Date()
-        func read(_ text: String?, _ name: String, relativeTo base: Date) -> ParsedDate? {
-            text.map { Console.date($0, option: name, command: "add", relativeTo: base) }
-        }
-        let startDate = read(start, "start", relativeTo: now)
-        var endDate = read(end, "end", relativeTo: startDate?.date ?? now)?.date
-        if kind == .event, startDate == nil {
-            Console.fail("datebook add: an event needs --start (or add a task with --task)")
-        }
-        if kind == .event, endDate == nil, let s = startDate {
-            endDate = allDay ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: s.date))
-                : s.date.addingTimeInterval(3600)
-        }
-        var times: [ItemTime] = []
-        if let s = startDate {
-            times.append(ItemTime(start: allDay ? calendar.startOfDay(for: s.date) : s.date, end: endDate))
-        }
-        var rule: String?
-        if let repeatRule {
-            do {
-                rule = try RepeatPhrase.rule(from: repeatRule, start: startDate?.date ?? now, calendar: calendar)
-            } catch {
-                Console.fail("datebook add: --repeat: \(error)")
+        let kind = ItemKind(rawValue: kind.rawValue)!
+        var draft = ItemDraft(kind: kind, allDay: allDay)
+        draft[.title] = title
+        draft[.start] = start ?? ""
+        draft[.end] = end ?? ""
+        draft[.due] = due ?? ""
+        draft[.place] = place ?? ""
+        draft[.notes] = notes ?? ""
+        draft[.priority] = String(priority)
+        draft[.alarm] = alarm.map(String.init) ?? ""
+        draft[.category] = category ?? ""
+        draft[.repeatRule] = repeatRule ?? ""
+        let result = draft.item(now: Date(), calendar: Console.calendar, newID: IDSource.random.next)
+        if let field = ItemDraft.Field.allCases.first(where: { result.problems[$0] != nil }) {
+            let message = result.problems[field]!
+            if kind == .event && field == .start && start == nil {
+                Console.fail("datebook add: an event needs --start (or add a task with --task)")
             }
+            Console.fail("datebook add: \(Self.option(for: field)): \(message)")
         }
         let database = try store.openStore()
-        let item = Item(
-            id: UUID(), kind: ItemKind(rawValue: kind.rawValue)!, title: title, times: times, allDay: allDay,
-            place: place ?? "", notes: notes ?? "", due: read(due, "due", relativeTo: now)?.date,
-            priority: priority, alarm: alarm.map { Alarm(minutesBefore: $0) }, repeatRule: rule, category: category ?? "",
-            created: now, timeZone: allDay ? .floating : .local(calendar.timeZone))
         do {
-            let saved = try database.save(item)
+            let saved = try database.save(result.item)
             print(saved.id.uuidString.lowercased())
         } catch {
             Console.fail("datebook add: \(error)")
+        }
+    }
+
+    /// How a field of the draft is named on the command line.
+    static func option(for field: ItemDraft.Field) -> String {
+        switch field {
+        case .title: return "the title"
+        case .repeatRule: return "--repeat"
+        case .allDay: return "--all-day"
+        default: return "--" + field.rawValue
         }
     }
 }

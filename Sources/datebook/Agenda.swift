@@ -26,11 +26,7 @@ struct Agenda: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("The first day (or moment) of the range.", valueName: "date"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("The end of the range (a date alone: to the end of it).", valueName: "date"))
-    var to: String?
+    @OptionGroup var range: RangeOptions
 
     @Option(help: ArgumentHelp("How many days the range lasts (instead of --to).", valueName: "n"))
     var days: Int?
@@ -39,7 +35,7 @@ struct Agenda: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if to != nil && days != nil {
+        if range.to != nil && days != nil {
             throw ValidationError("give --to or --days, not both")
         }
         if let days, !(1...36_600).contains(days) {
@@ -48,9 +44,9 @@ struct Agenda: ParsableCommand {
     }
 
     func run() throws {
-        let range = DateRange.read(from: from, to: to, days: days ?? (to == nil ? 7 : nil), command: "agenda")
-        let start = range.from ?? Console.calendar.startOfDay(for: Date())
-        guard let end = range.to else {
+        let dates = range.range(days: days ?? (range.to == nil ? 7 : nil), command: "agenda")
+        let start = dates.from ?? Console.calendar.startOfDay(for: Date())
+        guard let end = dates.to else {
             Console.fail("datebook agenda: give --to or --days")
         }
         guard end > start else {
@@ -102,35 +98,5 @@ struct Agenda: ParsableCommand {
         formatter.timeZone = TimeZone.current
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
-    }
-}
-
-/// A range read from --from, --to and --days, as the scripting commands take it.
-struct DateRange {
-    var from: Date?
-    var to: Date?
-
-    /// Reads the options, or explains on stderr and exits. `--to` with a date alone means the
-    /// end of that day; `--days` counts calendar days from the start (so a DST change does not
-    /// move the end off midnight).
-    static func read(from: String?, to: String?, days: Int?, command: String) -> DateRange {
-        let calendar = Console.calendar
-        let now = Date()
-        func parse(_ text: String, _ name: String) -> ParsedDate {
-            Console.date(text, option: name, command: command, relativeTo: now)
-        }
-        var range = DateRange()
-        if let from {
-            range.from = parse(from, "from").date
-        }
-        if let to {
-            let parsed = parse(to, "to")
-            range.to = parsed.hasTime ? parsed.date : calendar.date(byAdding: .day, value: 1, to: parsed.date)
-        } else if let days {
-            let start = range.from ?? calendar.startOfDay(for: now)
-            range.from = start
-            range.to = calendar.date(byAdding: .day, value: days, to: start)
-        }
-        return range
     }
 }

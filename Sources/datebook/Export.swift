@@ -16,19 +16,15 @@ struct Export: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Only items with a time on or after this date.", valueName: "date"))
-    var from: String?
-
-    @Option(help: ArgumentHelp("Only items with a time before this date (a date alone: to the end of it).", valueName: "date"))
-    var to: String?
+    @OptionGroup var range: RangeOptions
 
     @Option(help: ArgumentHelp("The file to write instead of stdout.", valueName: "file"))
     var out: String?
 
     func run() throws {
-        let range = DateRange.read(from: from, to: to, days: nil, command: "export")
+        let dates = range.range(command: "export")
         let database = try store.openStore(creating: false)
-        let exporter = ICalendarExporter(store: database)
+        let exporter = ICalendarExporter(reader: database)
         // The calendar is written whole to a private temporary file first: a read that fails
         // halfway (a damaged database, a full disk) leaves no half-written calendar behind,
         // neither in --out nor on stdout.
@@ -43,7 +39,7 @@ struct Export: ParsableCommand {
         var count = 0
         do {
             defer { unlink(temporary) }
-            count = try exporter.export(from: range.from, to: range.to) { try handle.write(contentsOf: Data($0.utf8)) }
+            count = try exporter.export(from: dates.from, to: dates.to) { try handle.write(contentsOf: Data($0.utf8)) }
             try handle.synchronize()
             if let out {
                 if rename(temporary, out) != 0 {

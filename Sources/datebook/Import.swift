@@ -28,7 +28,7 @@ struct Import: ParsableCommand {
 
     func run() throws {
         let database = try store.openStore()
-        let importer = ICalendarImporter(store: database)
+        let importer = ICalendarImporter(writer: database)
         let report: ImportReport
         do {
             if file == "-" {

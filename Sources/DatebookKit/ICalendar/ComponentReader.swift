@@ -20,7 +20,7 @@ final class ComponentReader: @unchecked Sendable {
     private let bytes: UnsafeRawBufferPointer
     private let chunks: [ICalendarScanner.Chunk]
     private let decoder: ComponentDecoder
-    private let horizon: Double
+    private let expander: SeriesExpander
     private var masters: [String: Item] = [:]
     private var seriesUIDs: [String] = []
     private var seriesDefinitions: [SeriesDefinition] = []
@@ -50,14 +50,14 @@ final class ComponentReader: @unchecked Sendable {
     private static let releaseStep = 1 << 20
 
     init(
-        bytes: UnsafeRawBufferPointer, chunks: [ICalendarScanner.Chunk], decoder: ComponentDecoder, horizon: Double,
-        releasesBytes: Bool = false
+        bytes: UnsafeRawBufferPointer, chunks: [ICalendarScanner.Chunk], decoder: ComponentDecoder,
+        expander: SeriesExpander, releasesBytes: Bool = false
     ) {
         self.bytes = bytes
         self.releasesBytes = releasesBytes
         self.chunks = chunks
         self.decoder = decoder
-        self.horizon = horizon
+        self.expander = expander
     }
 
     // MARK: - The reading thread
@@ -145,13 +145,11 @@ final class ComponentReader: @unchecked Sendable {
         for uid in masterOrder {
             guard var item = masters[uid] else { continue }
             for override in overrides[uid] ?? [] {
-                item.overrides.removeAll { SQLiteStore.same($0.recurrenceID, override.recurrenceID) }
-                item.overrides.append(override)
+                item.setOverride(override)
             }
             seriesUIDs.append(uid)
             seriesDefinitions.append(
-                SeriesDefinition(
-                    item.storedForm, coding: decoder.coding, zoneDefinition: decoder.zones.definition(of: item.timeZone)))
+                expander.definition(of: item, zoneDefinition: decoder.zones.definition(of: item.timeZone)))
         }
         masters = [:]
         overrides = [:]
@@ -167,7 +165,7 @@ final class ComponentReader: @unchecked Sendable {
             let stop = stopped
             condition.unlock()
             guard !stop, index < seriesDefinitions.count else { return }
-            let instances = SeriesInstances(seriesDefinitions[index], horizon: horizon)
+            let instances = expander.expand(seriesDefinitions[index])
             condition.lock()
             seriesResults[index] = instances
             condition.unlock()

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Writes the store's items as one iCalendar (RFC 5545) stream that other programs read back
 /// to the same events: a VTIMEZONE for every named zone used, then each item's components
@@ -8,13 +7,14 @@ import GRDB
 /// Items in History go too: completed tasks with STATUS:COMPLETED, deleted items with
 /// STATUS:CANCELLED. Items are read 500 at a time, so memory stays small for any number.
 public struct ICalendarExporter {
-    public let store: SQLiteStore
+    /// Where the items come from.
+    public let reader: any ItemReader
 
     /// The PRODID Datebook writes.
     public static let productID = "-//Datebook//Datebook//EN"
 
-    public init(store: SQLiteStore) {
-        self.store = store
+    public init(reader: any ItemReader) {
+        self.reader = reader
     }
 
     // MARK: - Exporting
@@ -26,42 +26,11 @@ public struct ICalendarExporter {
     public func export(from: Date? = nil, to: Date? = nil, into output: (String) throws -> Void) throws -> Int {
         // No raw control character leaves in a file, whatever a title or a kept property holds.
         func write(_ text: String) throws { try output(ControlCharacters.inICalendar(text)) }
-        let coding = store.storedTime
-        let now = store.clock.now()
-        var rowIDs: [Int64]
-        if from != nil || to != nil {
-            let lower = from ?? Date(unixSeconds: -62_135_596_800)  // year 1
-            let upper = to ?? Date(unixSeconds: 253_402_300_800)  // year 10000
-            let ids = Set(try store.occurrences(from: lower, to: upper).map { $0.itemID.lowercasedText })
-            rowIDs = try store.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, uid FROM item ORDER BY sort_at, uid").compactMap { row in
-                    ids.contains(row[1]) ? row[0] : nil
-                }
-            }
-        } else {
-            rowIDs = try store.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM item ORDER BY sort_at, uid") }
-        }
-
-        let (zoneNames, definitions) = try store.read { db -> ([String], [String: String]) in
-            var names: Set<String> = []
-            for start in stride(from: 0, to: rowIDs.count, by: 500) {
-                let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-                names.formUnion(
-                    try String.fetchAll(
-                        db,
-                        sql: """
-                            SELECT DISTINCT time_zone FROM item
-                            WHERE time_zone <> '' AND id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
-                            """,
-                        arguments: StatementArguments(chunk)))
-            }
-            let definitions = try Dictionary(
-                Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map {
-                    ($0[0] as String, $0[1] as String)
-                },
-                uniquingKeysWith: { first, _ in first })
-            return (names.sorted(), definitions)
-        }
+        let coding = StoredTime(timeZone: reader.timeZone)
+        let now = reader.clock.now()
+        let selection = try reader.itemSelection(showingFrom: from, to: to)
+        let zoneNames = try reader.zoneNames(in: selection)
+        let definitions = try reader.storedZoneDefinitions()
 
         try write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:\(Self.productID)\r\nCALSCALE:GREGORIAN\r\n")
         for name in zoneNames {
@@ -69,17 +38,8 @@ public struct ICalendarExporter {
             if let text { try write(text.hasSuffix("\r\n") ? text : text + "\r\n") }
         }
         let encoder = ICalendarEncoder(coding: coding, now: now, zoneDefinitions: definitions)
-        for start in stride(from: 0, to: rowIDs.count, by: 500) {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let items = try store.read { db in
-                try SQLiteStore.fetchItems(
-                    coding: coding, db,
-                    sql: """
-                        SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
-                        ORDER BY sort_at, uid
-                        """,
-                    arguments: StatementArguments(chunk))
-            }
+        for start in stride(from: 0, to: selection.count, by: Self.itemsPerRead) {
+            let items = try reader.items(in: selection, at: start..<min(start + Self.itemsPerRead, selection.count))
             var text = ""
             for item in items {
                 for component in encoder.components(for: item) {
@@ -89,8 +49,11 @@ public struct ICalendarExporter {
             try write(text)
         }
         try write("END:VCALENDAR\r\n")
-        return rowIDs.count
+        return selection.count
     }
+
+    /// How many items are read at once.
+    static let itemsPerRead = 500
 
     /// The whole export as one string.
     public func exportString(from: Date? = nil, to: Date? = nil) throws -> String {

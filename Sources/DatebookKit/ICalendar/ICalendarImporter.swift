@@ -1,21 +1,24 @@
 internal import CLibical
 import Foundation
-import GRDB
 
 /// Imports iCalendar (RFC 5545) files into the store: VEVENTs and VTODOs with their times and
 /// time zones, recurrence (RRULE, RDATE, EXDATE, RECURRENCE-ID instances), alarms,
 /// categories, attachments, organizer and attendees; every property Datebook does not read is
 /// kept verbatim and written back by `ICalendarExporter`.
 ///
-/// An import is one transaction: everything its report counts is committed, or (when the
-/// database fails) nothing is. Items are matched by UID: importing a file again updates its
-/// items instead of adding them twice. The file is split into components before parsing, so a
-/// broken component is skipped alone and a large file is never one tree in memory.
+/// The importer reads; the store writes: the items read go to an `ItemWriter`'s batch, with
+/// the VTIMEZONEs of zones the system does not know and the instances of each series (expanded
+/// here, on several threads, the way the batch says). An import is one batch, so one
+/// transaction: everything its report counts is committed, or (when the database fails)
+/// nothing is. Items are matched by UID: importing a file again updates its items instead of
+/// adding them twice. The file is split into components before parsing, so a broken component
+/// is skipped alone and a large file is never one tree in memory.
 public struct ICalendarImporter {
-    public let store: SQLiteStore
+    /// Where the items read go.
+    public let writer: any ItemWriter
 
-    public init(store: SQLiteStore) {
-        self.store = store
+    public init(writer: any ItemWriter) {
+        self.writer = writer
     }
 
     // MARK: - Importing
@@ -43,8 +46,10 @@ public struct ICalendarImporter {
                 return .success(try run(bytes, releasesBytes: isMappedFile))
             } catch let error as ImportError {
                 return .failure(error)
+            } catch let error as StoreError {
+                return .failure(.store(error))
             } catch {
-                return .failure(.store(SQLiteStore.storeError(error)))
+                return .failure(.store(.failed(String(describing: error))))
             }
         }
         return try outcome.get()
@@ -91,32 +96,15 @@ public struct ICalendarImporter {
             }
         }
 
-        let coding = store.storedTime
-        let horizon = store.recurrenceHorizon
-        let now = store.clock.now().storedForm
-        let ids = store.ids
-        return try store.write(checkingForeignKeys: false) { db in
-            // A smaller page cache while importing: it barely slows the writes, and keeps a
-            // large import's memory well down (the usual cache serves reading the calendar).
-            try db.execute(sql: "PRAGMA cache_size = -\(Self.importCacheKibibytes)")
-            defer { try? db.execute(sql: "PRAGMA cache_size = -\(SQLiteStore.cacheKibibytes)") }
-            let zones = ICalendarZones(
-                fileDefinitions: fileZones,
-                storedDefinitions: try Dictionary(
-                    Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map {
-                        ($0[0] as String, $0[1] as String)
-                    },
-                    uniquingKeysWith: { first, _ in first }))
-            let writer = try ItemRowWriter(db, times: coding)
-            let buffer = OccurrenceBuffer()
+        return try writer.writeItems(.bulk) { batch in
+            let coding = StoredTime(timeZone: batch.timeZone)
+            let now = batch.now
+            let zones = ICalendarZones(fileDefinitions: fileZones, storedDefinitions: batch.storedZoneDefinitions)
 
             // Every UID met, stored before or read now (one table: a large file has many).
             var uids: [String: UIDState] = [:]
-            let storedRows = try Row.fetchCursor(db, sql: "SELECT CAST(ical_uid AS BLOB), uid, created FROM item")
-            while let row = try storedRows.next() {
-                if let id = UUID(text: row[1]) {
-                    uids[Item.text(row[0])] = UIDState(id: id, created: Date(unixSeconds: row[2]), wasStored: true)
-                }
+            try batch.forEachStoredIdentity { uid, identity in
+                uids[uid] = UIDState(id: identity.id, created: identity.created ?? now, wasStored: true)
             }
             var series: [String: Pending] = [:]
             var seriesOrder: [String] = []
@@ -124,19 +112,11 @@ public struct ICalendarImporter {
             var storedSeriesUIDs: Set<String> = []
 
             /// Gives an item the id of the stored item with its UID, or a new one.
-            func identify(_ item: inout Item, uid: String) {
+            func identify(_ item: inout Item, uid: String) throws {
                 if let known = uids[uid] {
                     item.id = known.id
                 } else {
-                    // A UID that is a Datebook id (an export of another Datebook) stays the id.
-                    if let id = UUID(uuidString: uid), id.lowercasedText == uid,
-                        (try? Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE uid = ?)", arguments: [uid]))
-                            == false
-                    {
-                        item.id = id
-                    } else {
-                        item.id = ids.next()
-                    }
+                    item.id = try batch.newIdentity(forUID: uid).id
                     uids[uid] = UIDState(id: item.id, created: item.created, wasStored: false)
                 }
                 item.icalUID = uid == item.id.lowercasedText ? nil : uid
@@ -152,14 +132,14 @@ public struct ICalendarImporter {
                             message: issues.map(\.message).joined(separator: "; ") + "; skipped"))
                     return
                 }
-                try writer.write(pending.item.storedForm, horizon: horizon, instances: kept, buffer: buffer)
+                try batch.write(validated: pending.item, zoneDefinition: nil, series: kept)
                 uids[uid]?.isCommitted = true
             }
 
             // Components are parsed, read and validated on another thread while this one writes.
             let reader = ComponentReader(
                 bytes: bytes, chunks: scanner.chunks.filter { $0.name != "VTIMEZONE" },
-                decoder: ComponentDecoder(zones: zones, coding: coding, now: now), horizon: horizon,
+                decoder: ComponentDecoder(zones: zones, coding: coding, now: now), expander: batch.seriesExpander,
                 releasesBytes: releasesBytes)
             reader.start()
             defer { reader.stop() }
@@ -178,7 +158,7 @@ public struct ICalendarImporter {
                                 ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
                         }
                         var item = found.item
-                        identify(&item, uid: found.uid)
+                        try identify(&item, uid: found.uid)
                         if let known = uids[found.uid], item.created == now {
                             item.created = known.created
                         }
@@ -214,23 +194,16 @@ public struct ICalendarImporter {
             for (uid, overrides) in instances.sorted(by: { $0.value[0].1.line < $1.value[0].1.line }) {
                 if var pending = series[uid] {
                     for (override, _) in overrides {
-                        pending.item.overrides.removeAll { SQLiteStore.same($0.recurrenceID, override.recurrenceID) }
-                        pending.item.overrides.append(override)
+                        pending.item.setOverride(override)
                     }
-                    pending.item.overrides.sort { $0.recurrenceID < $1.recurrenceID }
                     pending.issues = nil
                     series[uid] = pending
                 } else if let known = uids[uid], known.line == nil, known.wasStored,
-                    var storedSeries = try SQLiteStore.fetchItems(
-                        coding: coding, db, sql: "SELECT id FROM item WHERE uid = ?",
-                        arguments: [known.id.uuidString.lowercased()]
-                    ).first, storedSeries.isRecurring
+                    var storedSeries = try batch.item(id: known.id), storedSeries.isRecurring
                 {
                     for (override, _) in overrides {
-                        storedSeries.overrides.removeAll { SQLiteStore.same($0.recurrenceID, override.recurrenceID) }
-                        storedSeries.overrides.append(override)
+                        storedSeries.setOverride(override)
                     }
-                    storedSeries.overrides.sort { $0.recurrenceID < $1.recurrenceID }
                     storedSeries.updated = now
                     storedSeriesUIDs.insert(uid)
                     series[uid] = Pending(
@@ -269,19 +242,18 @@ public struct ICalendarImporter {
             for uid in seriesOrder {
                 guard let pending = series[uid] else { continue }
                 if storedSeriesUIDs.contains(uid) || expansions[uid] == nil {
-                    let definition = SeriesDefinition(
-                        pending.item.storedForm, coding: coding,
-                        zoneDefinition: zones.definition(of: pending.item.timeZone))
+                    let definition = batch.seriesExpander.definition(
+                        of: pending.item, zoneDefinition: zones.definition(of: pending.item.timeZone))
                     ready.append((uid, pending, definition))
                 } else {
                     ready.append((uid, pending, nil))
                 }
             }
-            let expanded = Self.expand(ready.compactMap(\.2), horizon: horizon)
+            let expanded = Self.expand(ready.compactMap(\.2), with: batch.seriesExpander)
             // Room for every instance at once, rather than doubling the rows as they come.
             let instanceCount =
                 expansions.values.reduce(0) { $0 + $1.instances.count } + expanded.reduce(0) { $0 + $1.instances.count }
-            buffer.reserve(instanceCount)
+            batch.reserveCalendarRows(instanceCount)
             var next = 0
             for (uid, pending, definition) in ready {
                 let instances: SeriesInstances?
@@ -293,13 +265,10 @@ public struct ICalendarImporter {
                 }
                 try commit(pending, uid: uid, instances: instances)
             }
-            try writer.flush(buffer)
 
-            // Zones the system does not know, for the next reading.
+            // Zones the system does not know, for expanding and exporting their items later.
             for (tzid, definition) in zones.usedDefinitions {
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)",
-                    arguments: [tzid, definition])
+                try batch.keepZoneDefinition(definition, of: tzid)
             }
             for state in uids.values where state.isCommitted {
                 if state.wasStored {
@@ -311,9 +280,6 @@ public struct ICalendarImporter {
             return report
         }
     }
-
-    /// The page cache of an import, in KiB.
-    static let importCacheKibibytes = 16 * 1024
 
     /// Gives the pages of a mapped file back to the system (they are read again from the file
     /// if touched), so that a large file does not stay in memory while the database is written.
@@ -351,17 +317,17 @@ public struct ICalendarImporter {
     }
 
     /// Expands many series at once, one share per processor core.
-    private static func expand(_ definitions: [SeriesDefinition], horizon: Double) -> [SeriesInstances] {
+    private static func expand(_ definitions: [SeriesDefinition], with expander: SeriesExpander) -> [SeriesInstances] {
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         guard definitions.count > 64, cores > 1 else {
-            return definitions.map { SeriesInstances($0, horizon: horizon) }
+            return definitions.map(expander.expand)
         }
         let results = Slots(count: definitions.count)
         let share = (definitions.count + cores - 1) / cores
         DispatchQueue.concurrentPerform(iterations: cores) { part in
             let range = (part * share)..<min(definitions.count, (part + 1) * share)
             for index in range {
-                results.set(index, SeriesInstances(definitions[index], horizon: horizon))
+                results.set(index, expander.expand(definitions[index]))
             }
         }
         return results.values

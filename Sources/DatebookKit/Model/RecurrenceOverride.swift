@@ -41,3 +41,20 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
         RecurrenceOverride(recurrenceID: recurrenceID, isCancelled: true, start: recurrenceID)
     }
 }
+
+extension RecurrenceOverride {
+    /// True when two recurrence IDs name the same instance (they may differ by rounding).
+    static func sameInstance(_ a: Date, _ b: Date) -> Bool {
+        abs(a.timeIntervalSince(b)) < 0.5
+    }
+}
+
+extension Item {
+    /// Puts `override` in place of the series' override of the same instance, if it has one,
+    /// keeping the overrides in recurrence-ID order.
+    mutating func setOverride(_ override: RecurrenceOverride) {
+        overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, override.recurrenceID) }
+        let index = overrides.firstIndex { $0.recurrenceID > override.recurrenceID } ?? overrides.endIndex
+        overrides.insert(override, at: index)
+    }
+}

@@ -196,18 +196,3 @@ extension Item {
         }
     }
 }
-
-// MARK: - Unix seconds
-
-extension Date {
-    /// Seconds since 1970-01-01T00:00:00Z, the form dates take in the database.
-    var unixSeconds: Double { timeIntervalSince1970 }
-
-    /// The date at Unix seconds `seconds`.
-    init(unixSeconds seconds: Double) {
-        self.init(timeIntervalSince1970: seconds)
-    }
-
-    /// The date exactly as it reads back after a trip through Unix seconds.
-    var storedForm: Date { Date(unixSeconds: unixSeconds) }
-}

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// Writes whole items (the `item` row and its child rows) inside a transaction.
+/// Writes whole items (the `item` row and its child rows) inside a transaction, for
+/// `ItemBatch`, which alone uses it.
 ///
 /// Holds its prepared statements, so writing many items only re-binds. A new item costs one
 /// `INSERT` per row; only an id already stored costs a look-up and an `UPDATE`. The item's rows
@@ -10,7 +11,7 @@ import GRDB
 /// and written in the primary key's order by `flush`.
 struct ItemRowWriter {
     private let db: Database
-    private let coding: StoredTime
+    let coding: StoredTime
     private let insertItem: WriteStatement
     private let updateItem: WriteStatement
     private let deleteChildren: [WriteStatement]
@@ -24,14 +25,21 @@ struct ItemRowWriter {
     private let insertOccurrence: WriteStatement
     private let insertOccurrences: WriteStatement
     private let deleteOccurrence: WriteStatement
-    /// The VTIMEZONEs of `time_zone_definition`, by TZID.
-    private let zoneDefinitions: [String: String]
+    /// The VTIMEZONEs of `time_zone_definition`, by TZID, as this writer left them.
+    private let zones: Zones
+    private let keepZone: WriteStatement
     /// The longest occurrence stored (`store_value` `longest_span`), raised as rows are written.
     private let longestSpan: LongestSpan
     private let raiseLongestSpan: WriteStatement
 
     /// How many rows `insertOccurrences` writes at once.
     static let occurrencesPerStatement = 32
+
+    /// The zone definitions as this writer knows them.
+    final class Zones {
+        var definitions: [String: String]
+        init(_ definitions: [String: String]) { self.definitions = definitions }
+    }
 
     /// The longest occurrence as this writer knows it.
     final class LongestSpan {
@@ -92,16 +100,32 @@ struct ItemRowWriter {
             try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0)
         raiseLongestSpan = try WriteStatement(
             db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_span', ?)")
-        zoneDefinitions = try Dictionary(
-            Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
-                (row[0] as String, row[1] as String)
-            },
-            uniquingKeysWith: { first, _ in first })
+        zones = Zones(
+            try Dictionary(
+                Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
+                    (row[0] as String, row[1] as String)
+                },
+                uniquingKeysWith: { first, _ in first }))
+        keepZone = try WriteStatement(
+            db, sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)")
+    }
+
+    /// The VTIMEZONEs of zones the system does not know, by TZID.
+    var zoneDefinitions: [String: String] { zones.definitions }
+
+    /// Keeps the VTIMEZONE that defines `tzid` (a zone the system does not know), for expanding
+    /// and exporting the items in it.
+    func keepZoneDefinition(_ definition: String, of tzid: String) throws {
+        guard zones.definitions[tzid] != definition else { return }
+        try keepZone.bind(tzid, at: 1)
+        try keepZone.bind(definition, at: 2)
+        try keepZone.run()
+        zones.definitions[tzid] = definition
     }
 
     /// The series of a recurring item, with the VTIMEZONE of its zone if the database has one.
     func seriesDefinition(of item: Item) -> SeriesDefinition {
-        SeriesDefinition(item, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { zoneDefinitions[$0] })
+        SeriesDefinition(item, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { zones.definitions[$0] })
     }
 
     // MARK: - Writing

@@ -146,16 +146,11 @@ extension SQLiteStore: ItemStore {
     public func save(_ item: Item) throws(StoreError) -> Item {
         let issues = item.validate()
         guard issues.isEmpty else { throw .invalid(issues) }
-        let now = clock.now().storedForm
-        return try write { db in
-            var stored = item
-            let storedCreated = try Double.fetchOne(
-                db, sql: "SELECT created FROM item WHERE uid = ?", arguments: [item.uid])
-            stored.created = storedCreated.map(Date.init(unixSeconds:)) ?? now
-            stored.updated = now
-            stored = stored.storedForm
-            try ItemRowWriter(db, times: storedTime).write(stored, horizon: recurrenceHorizon)
-            return stored
+        return try writeBatch(.few) { _, batch in
+            var stamped = item
+            stamped.created = try batch.identity(of: item.id)?.created ?? batch.now
+            stamped.updated = batch.now
+            return try batch.write(validated: stamped, zoneDefinition: nil, series: nil)
         }
     }
 
@@ -175,19 +170,8 @@ extension SQLiteStore: ItemStore {
     ///
     /// An item already in that status is left as it is (it keeps its place in History).
     private func setStatus(_ status: ItemStatus, of id: UUID) throws(StoreError) {
-        let now = clock.now().unixSeconds
-        let uid = id.uuidString.lowercased()
-        let coding = storedTime
-        let horizon = recurrenceHorizon
-        try write { db in
-            guard let current = try Row.fetchOne(db, sql: "SELECT id, status FROM item WHERE uid = ?", arguments: [uid])
-            else { throw StoreError.notFound(id) }
-            guard current[1] != status.rawValue else { return }
-            try db.execute(
-                sql: "UPDATE item SET status = ?, status_changed_at = ?, updated = ? WHERE uid = ?",
-                arguments: [status.rawValue, now, now, uid])
-            // Its rows of the calendar: gone in History, greyed when completed, back when reopened.
-            try Self.rewrite(rowIDs: [current[0]], db, coding: coding, horizon: horizon)
+        try writeBatch(.few) { _, batch in
+            try batch.setStatus(status, of: id)
         }
     }
 

@@ -10,8 +10,8 @@ extension SQLiteStore: RecurrenceEditing {
     public func deleteOccurrence(of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
         try changeSeries(id) { item in
             let instant = recurrenceID.storedForm
-            item.overrides.removeAll { Self.same($0.recurrenceID, instant) }
-            if !item.exceptionDates.contains(where: { Self.same($0, instant) }) {
+            item.overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
+            if !item.exceptionDates.contains(where: { RecurrenceOverride.sameInstance($0, instant) }) {
                 item.exceptionDates.append(instant)
                 item.exceptionDates.sort()
             }
@@ -21,10 +21,8 @@ extension SQLiteStore: RecurrenceEditing {
     @discardableResult
     public func changeOccurrence(of id: UUID, to change: RecurrenceOverride) throws(StoreError) -> Item {
         try changeSeries(id) { item in
-            item.overrides.removeAll { Self.same($0.recurrenceID, change.recurrenceID) }
-            item.exceptionDates.removeAll { Self.same($0, change.recurrenceID) }
-            item.overrides.append(change)
-            item.overrides.sort { $0.recurrenceID < $1.recurrenceID }
+            item.exceptionDates.removeAll { RecurrenceOverride.sameInstance($0, change.recurrenceID) }
+            item.setOverride(change)
         }
     }
 
@@ -35,9 +33,8 @@ extension SQLiteStore: RecurrenceEditing {
         let now = clock.now().storedForm
         let newID = ids.next()
         let coding = storedTime
-        let horizon = recurrenceHorizon
-        return try write { db in
-            var item = try Self.series(id, db, coding: coding)
+        return try writeBatch(.few) { _, batch in
+            var item = try Self.series(id, in: batch)
             let zone = item.timeZone
             let isDate = item.allDay && zone == .floating
             let splitAt = coding.seconds(recurrenceID, zone)
@@ -103,10 +100,9 @@ extension SQLiteStore: RecurrenceEditing {
                 let issues = changed.validate()
                 if !issues.isEmpty { throw StoreError.invalid(issues) }
             }
-            let writer = try ItemRowWriter(db, times: coding)
-            try writer.write(item.storedForm, horizon: horizon)
-            try writer.write(following.storedForm, horizon: horizon)
-            return SeriesSplit(ended: item.storedForm, following: following.storedForm)
+            return SeriesSplit(
+                ended: try batch.write(validated: item, zoneDefinition: nil, series: nil),
+                following: try batch.write(validated: following, zoneDefinition: nil, series: nil))
         }
     }
 
@@ -121,35 +117,14 @@ extension SQLiteStore: RecurrenceEditing {
     /// indexed query when nothing needs it.
     @discardableResult
     public func extendRecurrenceHorizon(margin: TimeInterval = 30 * 86_400) throws(StoreError) -> Int {
-        let coding = storedTime
-        let horizon = recurrenceHorizon
-        return try write { db in
-            let stale = try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT id FROM item
-                    WHERE series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'
-                    """,
-                arguments: [horizon - margin])
-            guard !stale.isEmpty else { return 0 }
-            try Self.rewrite(rowIDs: stale, db, coding: coding, horizon: horizon)
-            return stale.count
-        }
-    }
-
-    /// Writes the items with these row ids again as they are stored: their rows of the
-    /// calendar follow what the item now says, and series are expanded up to `horizon`.
-    static func rewrite(rowIDs: [Int64], _ db: Database, coding: StoredTime, horizon: Double) throws {
-        let writer = try ItemRowWriter(db, times: coding)
-        for start in stride(from: 0, to: rowIDs.count, by: 500) {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let items = try fetchItems(
-                coding: coding, db,
-                sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
-                arguments: StatementArguments(chunk))
-            for item in items {
-                try writer.write(item.storedForm, horizon: horizon)
-            }
+        let stale = "series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'"
+        let arguments: StatementArguments = [recurrenceHorizon - margin]
+        // Looked at first without a write lock: at most openings of the planner nothing is stale.
+        guard try read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE \(stale))", arguments: arguments) })
+            == true
+        else { return 0 }
+        return try writeBatch(.few) { _, batch in
+            try batch.rewriteItems(where: stale, arguments: arguments)
         }
     }
 
@@ -157,36 +132,20 @@ extension SQLiteStore: RecurrenceEditing {
 
     /// Reads a series, changes it and writes it back, stamped and validated.
     private func changeSeries(_ id: UUID, _ change: @escaping (inout Item) -> Void) throws(StoreError) -> Item {
-        let now = clock.now().storedForm
-        let coding = storedTime
-        let horizon = recurrenceHorizon
-        return try write { db in
-            var item = try Self.series(id, db, coding: coding)
+        try writeBatch(.few) { _, batch in
+            var item = try Self.series(id, in: batch)
             change(&item)
-            item.updated = now
-            let issues = item.validate()
-            if !issues.isEmpty { throw StoreError.invalid(issues) }
-            let stored = item.storedForm
-            try ItemRowWriter(db, times: coding).write(stored, horizon: horizon)
-            return stored
+            item.updated = batch.now
+            return try batch.write(item)
         }
     }
 
     /// The recurring item with this id.
-    private static func series(_ id: UUID, _ db: Database, coding: StoredTime) throws -> Item {
-        guard
-            let item = try fetchItems(
-                coding: coding, db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [id.uuidString.lowercased()]
-            ).first
-        else { throw StoreError.notFound(id) }
+    private static func series(_ id: UUID, in batch: ItemBatch) throws -> Item {
+        guard let item = try batch.item(id: id) else { throw StoreError.notFound(id) }
         guard item.isRecurring else {
             throw StoreError.invalid([ValidationIssue(field: .repeatRule, message: "“\(item.title)” does not repeat")])
         }
         return item
-    }
-
-    /// True when two recurrence IDs name the same instance (they may differ by rounding).
-    static func same(_ a: Date, _ b: Date) -> Bool {
-        abs(a.timeIntervalSince(b)) < 0.5
     }
 }

@@ -105,17 +105,14 @@ public final class SQLiteStore: Sendable {
     /// Writes every item's rows of the calendar when a migration asked for it (by
     /// `store_value`'s `rebuild_occurrences`), in one transaction.
     private func rebuildOccurrencesIfAsked() throws(StoreError) {
-        let coding = storedTime
-        let horizon = recurrenceHorizon
         func isAsked(_ db: Database) throws -> Bool {
             try Bool.fetchOne(db, sql: "SELECT 1 FROM store_value WHERE name = 'rebuild_occurrences'") == true
         }
         // Looked at first without a write lock: it is almost never asked.
         guard try read(isAsked) else { return }
-        try write { db in
+        try writeBatch(.few) { db, batch in
             guard try isAsked(db) else { return }
-            let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE status <> 'deleted' ORDER BY id")
-            try Self.rewrite(rowIDs: rowIDs, db, coding: coding, horizon: horizon)
+            try batch.rewriteItems(where: "status <> 'deleted'", inRowOrder: true)
             try db.execute(sql: "DELETE FROM store_value WHERE name = 'rebuild_occurrences'")
         }
     }
@@ -300,11 +297,9 @@ public final class SQLiteStore: Sendable {
             let issues = item.validate()
             if !issues.isEmpty { throw .invalid(issues) }
         }
-        let horizon = recurrenceHorizon
-        try write { db in
-            let writer = try ItemRowWriter(db, times: storedTime)
+        try writeBatch(.few) { _, batch in
             for item in items {
-                try writer.write(item.storedForm, horizon: horizon)
+                try batch.write(validated: item, zoneDefinition: nil, series: nil)
             }
         }
     }
@@ -357,6 +352,30 @@ public final class SQLiteStore: Sendable {
             }
         } catch {
             throw Self.storeError(error)
+        }
+    }
+
+    /// Runs `body` with an item batch in one `IMMEDIATE` transaction, committed (with what the
+    /// batch still holds) when it returns and rolled back when it throws; errors come out as
+    /// `StoreError`. `body` also gets the connection, for the store's own reads and upkeep.
+    func writeBatch<T>(_ size: ItemBatch.Size, _ body: (Database, ItemBatch) throws -> T) throws(StoreError) -> T {
+        let coding = storedTime
+        let horizon = recurrenceHorizon
+        let now = clock.now()
+        return try write(checkingForeignKeys: size == .few) { db in
+            if size == .bulk {
+                try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkCacheKibibytes)")
+            }
+            defer {
+                if size == .bulk {
+                    try? db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKibibytes)")
+                }
+            }
+            let batch = try ItemBatch(
+                db, size: size, coding: coding, horizon: horizon, now: now, ids: ids, timeZone: timeZone)
+            let result = try body(db, batch)
+            try batch.finish()
+            return result
         }
     }
 

@@ -31,8 +31,8 @@ public enum ItemFormOutcome: Equatable, Sendable {
 /// The logic of the form that creates or edits an item.
 ///
 /// It keeps every field's text as typed, whatever the kind shown, so switching kind or
-/// failing validation never loses a character. Saving parses the fields, validates the item
-/// in the model, and attaches each message to its field.
+/// failing validation never loses a character. Saving reads the fields by `ItemDraft`'s rule
+/// (the one `datebook add` follows), and attaches each message to its field.
 public final class ItemFormPresenter {
     public private(set) var kind: ItemKind
     public private(set) var allDay: Bool
@@ -186,11 +186,6 @@ public final class ItemFormPresenter {
         var item: Item
         var problems: [ItemFormField: String]
         (item, problems) = buildItem()
-        for issue in item.validate() {
-            let field = ItemFormField(issue.field)
-            let shownField = fields.contains(field) ? field : .title
-            if problems[shownField] == nil { problems[shownField] = issue.message }
-        }
         errors = problems
         if let first = fields.first(where: { problems[$0] != nil }) {
             focus = first
@@ -221,116 +216,32 @@ public final class ItemFormPresenter {
             extraProperties: series.overrides.first { $0.recurrenceID == recurrenceID }?.extraProperties ?? [])
     }
 
-    /// The item the fields describe, and the fields that could not be read.
+    /// The item the fields describe, and what is wrong with it, by field (`ItemDraft`'s rule).
     func buildItem() -> (Item, [ItemFormField: String]) {
-        let now = clock.now()
+        let result = draft().item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next)
         var problems: [ItemFormField: String] = [:]
-        // A new item keeps the zone it was typed in, so a series stays at its wall-clock time
-        // across DST; all-day dates float.
-        var item = original ?? Item(id: ids.next(), kind: kind, title: "", created: now,
-                                    timeZone: .local(dates.calendar.timeZone))
-        if original == nil && allDay { item.timeZone = .floating }
-        item.kind = kind
-        item.allDay = allDay
-        item.title = text(of: .title).trimmingCharacters(in: .whitespaces)
-        let shown = Set(fields)
-
-        func date(_ field: ItemFormField, relativeTo base: Date) -> ParsedDate? {
-            let raw = text(of: field).trimmingCharacters(in: .whitespaces)
-            guard shown.contains(field), !raw.isEmpty else { return nil }
-            do {
-                return try DateParser(now: base, calendar: dates.calendar).parse(raw)
-            } catch {
-                problems[field] = "\(error)"
-                return nil
-            }
+        for (field, message) in result.problems {
+            problems[ItemFormField(rawValue: field.rawValue) ?? .title] = message
         }
-
-        let cal = dates.calendar
-        var times: [ItemTime] = []
-        if let start = date(.start, relativeTo: now) {
-            var startDate = allDay ? cal.startOfDay(for: start.date) : start.date
-            var endDate: Date? = nil
-            if let end = date(.end, relativeTo: start.date) {
-                endDate = allDay ? cal.date(byAdding: .day, value: 1, to: cal.startOfDay(for: end.date)) : end.date
-            } else if allDay && kind == .event && problems[.end] == nil {
-                endDate = cal.date(byAdding: .day, value: 1, to: startDate)
-            }
-            if !start.hasTime && !allDay { startDate = cal.startOfDay(for: startDate) }
-            times.append(ItemTime(start: startDate, end: endDate))
-        } else if shown.contains(.end), !text(of: .end).trimmingCharacters(in: .whitespaces).isEmpty,
-                  problems[.start] == nil {
-            problems[.end] = "An end needs a start"
-        }
-        if shown.contains(.moreTimes) {
-            times += parseMoreTimes(now: now, problems: &problems)
-        }
-        item.times = times
-        item.due = date(.due, relativeTo: now).map { $0.hasTime ? $0.date : cal.startOfDay(for: $0.date) }
-        item.place = text(of: .place).trimmingCharacters(in: .whitespaces)
-        item.category = text(of: .category).trimmingCharacters(in: .whitespaces)
-        item.notes = text(of: .notes).replacingOccurrences(of: "↵", with: "\n")
-
-        let priorityText = text(of: .priority).trimmingCharacters(in: .whitespaces)
-        if priorityText.isEmpty {
-            item.priority = 0
-        } else if let value = Int(priorityText), (0...9).contains(value) {
-            item.priority = value
-        } else {
-            problems[.priority] = "Priority is a number from 0 (none) to 9"
-        }
-
-        let alarmText = text(of: .alarm).trimmingCharacters(in: .whitespaces)
-        if alarmText.isEmpty {
-            item.alarm = nil
-        } else if let minutes = Int(alarmText).flatMap({ $0 >= 0 ? $0 : nil })
-                    ?? (try? DurationParser.parse(alarmText)).map({ $0.days * 1440 + $0.minutes }) {
-            let sound = text(of: .sound).trimmingCharacters(in: .whitespaces)
-            item.alarm = Alarm(minutesBefore: minutes, sound: sound.isEmpty ? nil : sound)
-        } else {
-            problems[.alarm] = "Cannot read \"\(alarmText)\" as minutes before (try 15, 90m, 1h)"
-        }
-
-        let rule = text(of: .repeatRule).trimmingCharacters(in: .whitespaces)
-        if rule.isEmpty || !shown.contains(.repeatRule) {
-            item.repeatRule = shown.contains(.repeatRule) ? nil : item.repeatRule
-        } else if let existing = original?.repeatRule, rule == ItemFormPresenter.repeatText(existing, dates: dates) {
-            item.repeatRule = existing  // unchanged: keep the rule exactly as it was
-        } else {
-            do {
-                item.repeatRule = try RepeatPhrase.rule(from: rule, start: times.first?.start ?? now, calendar: cal)
-            } catch {
-                problems[.repeatRule] = error.description
-            }
-        }
-        item.attachments = text(of: .attachments).split(separator: ";")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        return (item, problems)
+        return (result.item, problems)
     }
 
-    private func parseMoreTimes(now: Date, problems: inout [ItemFormField: String]) -> [ItemTime] {
-        var result: [ItemTime] = []
-        for part in text(of: .moreTimes).split(separator: ";") {
-            let pieces = part.components(separatedBy: " - ").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let first = pieces.first, !first.isEmpty else { continue }
-            do {
-                let parser = DateParser(now: now, calendar: dates.calendar)
-                let start = try parser.parse(first)
-                var end: Date? = nil
-                if pieces.count > 1 {
-                    end = try DateParser(now: start.date, calendar: dates.calendar).parse(pieces[1]).date
-                }
-                result.append(ItemTime(start: start.date, end: end))
-            } catch {
-                problems[.moreTimes] = "\(error)"
-            }
+    /// The fields as typed, for `ItemDraft`: the shown ones set the item, the notes' `↵` are
+    /// line breaks.
+    private func draft() -> ItemDraft {
+        var texts: [ItemDraft.Field: String] = [:]
+        for (field, value) in values {
+            if let draftField = ItemDraft.Field(rawValue: field.rawValue) { texts[draftField] = value.text }
         }
-        return result
+        texts[.notes] = text(of: .notes).replacingOccurrences(of: "↵", with: "\n")
+        return ItemDraft(
+            kind: kind, allDay: allDay, texts: texts,
+            fields: Set(fields.compactMap { ItemDraft.Field(rawValue: $0.rawValue) }))
     }
 
     /// A rule as the Repeat field shows it: in words when it can be, else the RRULE itself.
     static func repeatText(_ rule: String, dates: DateText) -> String {
-        RepeatPhrase.phrase(for: rule, calendar: dates.calendar) ?? rule
+        ItemDraft.repeatText(rule, calendar: dates.calendar)
     }
 
     /// The fields' texts for an existing item.

@@ -25,13 +25,13 @@ enum CalendarFixtures {
     /// Imports a fixture into `store`.
     @discardableResult
     static func importFixture(_ name: String, into store: SQLiteStore) throws -> ImportReport {
-        try ICalendarImporter(store: store).importFile(atPath: path(name))
+        try ICalendarImporter(writer: store).importFile(atPath: path(name))
     }
 
     /// Imports iCalendar text into `store`.
     @discardableResult
     static func importText(_ text: String, into store: SQLiteStore) throws -> ImportReport {
-        try ICalendarImporter(store: store).importData(Data(text.utf8))
+        try ICalendarImporter(writer: store).importData(Data(text.utf8))
     }
 
     /// Every item of a store, active and in History, by iCalendar UID.

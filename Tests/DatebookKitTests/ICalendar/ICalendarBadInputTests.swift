@@ -155,7 +155,7 @@ struct ICalendarBadInputTests {
         let items = try CalendarFixtures.items(store)
         #expect(items["backwards@example.com"]?.repeatRule == nil)
         #expect(items["backwards@example.com"]?.extraProperties.first?.hasPrefix("RRULE:FREQ=DAILY;UNTIL=") == true)
-        let exported = try ICalendarExporter(store: store).exportString()
+        let exported = try ICalendarExporter(reader: store).exportString()
         #expect(exported.contains("RRULE:FREQ=DAILY;UNTIL=20261101T000000Z"))
         #expect(try store.occurrences(from: Fixture.utc("2026-11-01 00:00"), to: Fixture.utc("2026-12-01 00:00")).count == 2)
     }
@@ -198,7 +198,7 @@ struct ICalendarBadInputTests {
             END:VEVENT
             """).utf8)
         data[data.firstIndex(of: UInt8(ascii: "~"))!] = 0xE9  // é in Latin-1
-        let report = try ICalendarImporter(store: store).importData(data)
+        let report = try ICalendarImporter(writer: store).importData(data)
         #expect(report.added == 1)
         #expect(report.warnings.contains { $0.line == 7 && $0.message.contains("Latin-1") })
         #expect(report.warnings.contains { $0.line == 8 && $0.message.contains("NUL") })
@@ -237,7 +237,7 @@ struct ICalendarBadInputTests {
         try handle.close()
 
         let store = try CalendarFixtures.store()
-        let report = try ICalendarImporter(store: store).importFile(atPath: path)
+        let report = try ICalendarImporter(writer: store).importFile(atPath: path)
         #expect(report.added == 20)
         #expect(report.skipped.count == 1)
         #expect(report.skipped.first?.line == 104)

@@ -24,7 +24,7 @@ struct ICalendarRoundTripTests {
     func fixture(_ name: String) throws {
         let first = try CalendarFixtures.store()
         try CalendarFixtures.importFixture(name, into: first)
-        let text = try ICalendarExporter(store: first).exportString()
+        let text = try ICalendarExporter(reader: first).exportString()
         let second = try CalendarFixtures.store()
         let report = try CalendarFixtures.importText(text, into: second)
         #expect(report.skipped.isEmpty, "\(report.lines)")
@@ -75,7 +75,7 @@ struct ICalendarRoundTripTests {
         try first.save(Item(id: Fixture.id(3), kind: .reminder, title: "Call Bo", times: [ItemTime(start: Fixture.utc("2026-11-25 10:00"))],
                             alarm: Alarm(minutesBefore: 0, sound: "/usr/share/sounds/bell.oga"), created: Fixture.now))
 
-        let text = try ICalendarExporter(store: first).exportString()
+        let text = try ICalendarExporter(reader: first).exportString()
         let second = try CalendarFixtures.store()
         let report = try CalendarFixtures.importText(text, into: second)
         #expect(report.added == 3)
@@ -93,7 +93,7 @@ struct ICalendarRoundTripTests {
         let store = try CalendarFixtures.store()
         try CalendarFixtures.importFixture("google-calendar-export.ics", into: store)
         try CalendarFixtures.importFixture("thunderbird-lightning.ics", into: store)
-        let text = try ICalendarExporter(store: store).exportString(
+        let text = try ICalendarExporter(reader: store).exportString(
             from: local("2026-11-26 00:00", "Europe/Berlin"), to: local("2026-11-27 00:00", "Europe/Berlin"))
         #expect(text.contains("SUMMARY:Dentist"))
         #expect(text.contains("SUMMARY:Planning ☕") == false)

@@ -86,7 +86,7 @@ struct RuleBoundTests {
             let report = try CalendarFixtures.importFixture("hostile-rules.ics", into: store)
             let items = try CalendarFixtures.items(store)
             let found = try store.occurrences(from: Fixture.utc("2025-12-01 00:00"), to: Fixture.utc("2026-12-01 00:00"))
-            let exported = try ICalendarExporter(store: store).exportString()
+            let exported = try ICalendarExporter(reader: store).exportString()
             return (report, items, found.map(\.title), exported)
         }
         #expect(report.added == 7)

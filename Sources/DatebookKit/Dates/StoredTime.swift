@@ -23,14 +23,17 @@ struct StoredTime: Sendable {
     }
 }
 
-/// The series columns of a recurring item's row (see the v3 migration).
-struct SeriesRow: Equatable, Sendable {
-    /// The first instance's start, in stored seconds.
-    var start: Double
-    /// The last instance's end, or nil when the series never ends.
-    var end: Double?
-    /// The longest instance, in seconds.
-    var span: Double
-    /// Instances with an original start before this are in `occurrence`.
-    var expandedUntil: Double
+// MARK: - Unix seconds
+
+extension Date {
+    /// Seconds since 1970-01-01T00:00:00Z, the form dates take in the database.
+    var unixSeconds: Double { timeIntervalSince1970 }
+
+    /// The date at Unix seconds `seconds`.
+    init(unixSeconds seconds: Double) {
+        self.init(timeIntervalSince1970: seconds)
+    }
+
+    /// The date exactly as it reads back after a trip through Unix seconds.
+    var storedForm: Date { Date(unixSeconds: unixSeconds) }
 }

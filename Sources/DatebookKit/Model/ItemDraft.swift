@@ -1,0 +1,214 @@
+import Foundation
+
+/// The fields of an item as a person types them, and the one rule that turns them into an item.
+///
+/// The item form and `datebook add` both fill a draft and ask it for the item, so typed text
+/// means the same wherever it is typed. The rules:
+/// - Dates are read by `DateParser` in the given calendar: the start relative to now, the end
+///   relative to the start; a date without a time of day is that day's midnight.
+/// - All day: the start is the first day and the end the **last day**, inclusive, as a person
+///   says it ("22 to 24 November"); the item stores the day after it, exclusive, as iCalendar's
+///   DTEND does (25 November). Without an end, an all-day event lasts its one day.
+/// - An event without an end lasts one hour.
+/// - A due date without a time of day is due at the start of that day.
+/// - Priority is 0 (none) to 9; the alarm is minutes before (`15`, `90m`, `1h`).
+/// - The repeat phrase is read by `RepeatPhrase` from the first start (a rule shown unchanged
+///   keeps the item's rule exactly).
+/// - A new item is anchored in the calendar's zone, an all-day one floats.
+/// Then the item is validated (`Item.validate()`), and every problem is given to its field.
+public struct ItemDraft: Equatable, Sendable {
+    /// A field of the draft: what a form shows and what a command's options set.
+    public enum Field: String, CaseIterable, Hashable, Sendable {
+        case kind, title, start, end, allDay, due, moreTimes, place, priority
+        case alarm, sound, repeatRule, category, attachments, notes
+
+        /// The draft field a validation issue belongs to.
+        public init(_ field: ItemField) {
+            switch field {
+            case .kind: self = .kind
+            case .title: self = .title
+            case .start: self = .start
+            case .end: self = .end
+            case .allDay: self = .allDay
+            case .place: self = .place
+            case .notes: self = .notes
+            case .due: self = .due
+            case .priority: self = .priority
+            case .alarm: self = .alarm
+            case .repeatRule: self = .repeatRule
+            case .attachments: self = .attachments
+            case .category: self = .category
+            }
+        }
+    }
+
+    /// What a draft turned into.
+    public struct Result: Equatable, Sendable {
+        /// The item the fields describe, as far as they could be read.
+        public var item: Item
+        /// What is wrong, by field (a problem of a field the draft does not set goes to the
+        /// title); the item can be saved when it is empty.
+        public var problems: [Field: String]
+
+        /// True when the item can be saved.
+        public var isValid: Bool { problems.isEmpty }
+    }
+
+    public var kind: ItemKind
+    public var allDay: Bool
+    /// The typed text of each field; a missing field is empty.
+    public var texts: [Field: String]
+    /// The fields the draft sets (a form shows some of them for each kind); every other field
+    /// keeps the value of the item edited, or none for a new item.
+    public var fields: Set<Field>
+
+    /// A draft of `kind` setting `fields` (by default all of them), with the texts given.
+    public init(
+        kind: ItemKind, allDay: Bool = false, texts: [Field: String] = [:], fields: Set<Field> = Set(Field.allCases)
+    ) {
+        self.kind = kind
+        self.allDay = allDay
+        self.texts = texts
+        self.fields = fields
+    }
+
+    /// The text of a field, empty when none was typed.
+    public subscript(field: Field) -> String {
+        get { texts[field] ?? "" }
+        set { texts[field] = newValue }
+    }
+
+    // MARK: - Reading
+
+    /// The item the fields describe, and what is wrong with it.
+    ///
+    /// - Parameters:
+    ///   - original: the item edited, whose id, creation, zone and unset fields are kept; nil
+    ///     for a new item, which gets `newID()` and is created `now`.
+    ///   - now: what relative dates count from.
+    ///   - calendar: the calendar (and zone) dates are read in.
+    public func item(editing original: Item? = nil, now: Date, calendar: Calendar, newID: () -> UUID) -> Result {
+        var problems: [Field: String] = [:]
+        var item =
+            original ?? Item(id: newID(), kind: kind, title: "", created: now, timeZone: .local(calendar.timeZone))
+        if original == nil && allDay { item.timeZone = .floating }
+        item.kind = kind
+        item.allDay = allDay
+        item.title = text(.title)
+
+        func date(_ field: Field, relativeTo base: Date) -> ParsedDate? {
+            let raw = text(field)
+            guard fields.contains(field), !raw.isEmpty else { return nil }
+            do {
+                return try DateParser(now: base, calendar: calendar).parse(raw)
+            } catch {
+                problems[field] = "\(error)"
+                return nil
+            }
+        }
+
+        var times: [ItemTime] = []
+        if let start = date(.start, relativeTo: now) {
+            let first = allDay || !start.hasTime ? calendar.startOfDay(for: start.date) : start.date
+            var end: Date? = nil
+            if let typed = date(.end, relativeTo: start.date) {
+                // All day: the last day typed is inclusive; the stored end is the day after it.
+                end = allDay ? calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: typed.date)) : typed.date
+            } else if kind == .event && problems[.end] == nil {
+                end = allDay ? calendar.date(byAdding: .day, value: 1, to: first) : first.addingTimeInterval(3600)
+            }
+            times.append(ItemTime(start: first, end: end))
+        } else if fields.contains(.end), !text(.end).isEmpty, problems[.start] == nil {
+            problems[.end] = "An end needs a start"
+        }
+        if fields.contains(.moreTimes) {
+            times += moreTimes(now: now, calendar: calendar, problems: &problems)
+        }
+        item.times = times
+        item.due = date(.due, relativeTo: now).map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
+        item.place = text(.place)
+        item.category = text(.category)
+        item.notes = self[.notes]
+
+        let priorityText = text(.priority)
+        if priorityText.isEmpty {
+            item.priority = 0
+        } else if let value = Int(priorityText), (0...9).contains(value) {
+            item.priority = value
+        } else {
+            problems[.priority] = "Priority is a number from 0 (none) to 9"
+        }
+
+        let alarmText = text(.alarm)
+        if alarmText.isEmpty {
+            item.alarm = nil
+        } else if let minutes = Self.minutes(alarmText) {
+            let sound = text(.sound)
+            item.alarm = Alarm(minutesBefore: minutes, sound: sound.isEmpty ? nil : sound)
+        } else {
+            problems[.alarm] = "Cannot read \"\(alarmText)\" as minutes before (try 15, 90m, 1h)"
+        }
+
+        let rule = text(.repeatRule)
+        if !fields.contains(.repeatRule) {
+            // Not set here: the edited item's rule stays.
+        } else if rule.isEmpty {
+            item.repeatRule = nil
+        } else if let existing = original?.repeatRule, rule == Self.repeatText(existing, calendar: calendar) {
+            item.repeatRule = existing  // unchanged: keep the rule exactly as it was
+        } else {
+            do {
+                item.repeatRule = try RepeatPhrase.rule(from: rule, start: times.first?.start ?? now, calendar: calendar)
+            } catch {
+                problems[.repeatRule] = error.description
+            }
+        }
+        item.attachments = self[.attachments].split(separator: ";")
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+
+        for issue in item.validate() {
+            let field = Field(issue.field)
+            let shown = fields.contains(field) ? field : .title
+            if problems[shown] == nil { problems[shown] = issue.message }
+        }
+        return Result(item: item, problems: problems)
+    }
+
+    /// A rule as a draft shows it: in words when it can be, else the RRULE itself.
+    public static func repeatText(_ rule: String, calendar: Calendar) -> String {
+        RepeatPhrase.phrase(for: rule, calendar: calendar) ?? rule
+    }
+
+    // MARK: - Helpers
+
+    /// The text of a field without the spaces around it.
+    private func text(_ field: Field) -> String {
+        self[field].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Minutes typed as a number (`15`) or a duration (`90m`, `1h`, `1d`); nil when neither.
+    private static func minutes(_ text: String) -> Int? {
+        if let number = Int(text), number >= 0 { return number }
+        return (try? DurationParser.parse(text)).map { $0.days * 1440 + $0.minutes }
+    }
+
+    /// The times after the first: `start - end` pairs separated by `;`.
+    private func moreTimes(now: Date, calendar: Calendar, problems: inout [Field: String]) -> [ItemTime] {
+        var result: [ItemTime] = []
+        for part in self[.moreTimes].split(separator: ";") {
+            let pieces = part.components(separatedBy: " - ").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let first = pieces.first, !first.isEmpty else { continue }
+            do {
+                let start = try DateParser(now: now, calendar: calendar).parse(first)
+                var end: Date? = nil
+                if pieces.count > 1 {
+                    end = try DateParser(now: start.date, calendar: calendar).parse(pieces[1]).date
+                }
+                result.append(ItemTime(start: start.date, end: end))
+            } catch {
+                problems[.moreTimes] = "\(error)"
+            }
+        }
+        return result
+    }
+}

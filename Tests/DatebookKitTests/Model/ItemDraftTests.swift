@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+@testable import DatebookKit
+
+/// `ItemDraft`: the one rule that turns typed fields into an item, for the form and `datebook add`.
+@Suite("Item drafts")
+struct ItemDraftTests {
+    /// Gregorian in Europe/Berlin, as a person there types dates.
+    static var berlin: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        return calendar
+    }
+
+    /// The draft's item and problems, now being Sunday 2026-11-22 09:00 UTC.
+    func read(_ draft: ItemDraft, editing original: Item? = nil) -> ItemDraft.Result {
+        draft.item(editing: original, now: Fixture.now, calendar: Self.berlin, newID: { Fixture.id(7) })
+    }
+
+    /// Midnight of a day in Berlin.
+    func midnight(_ day: String) -> Date {
+        try! DateParser(now: Fixture.now, calendar: Self.berlin).parse(day).date
+    }
+
+    // MARK: - All day
+
+    @Test("all day from 22 to 24 November: the last day typed is inclusive, the stored end is 25 November")
+    func allDayEndIsExclusive() {
+        let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Book fair", .start: "2026-11-22", .end: "2026-11-24"]))
+        #expect(result.isValid)
+        #expect(result.item.allDay)
+        #expect(result.item.timeZone == .floating)
+        #expect(result.item.times == [ItemTime(start: midnight("2026-11-22"), end: midnight("2026-11-25"))])
+    }
+
+    @Test("all day: a time typed is ignored, and without an end the event is its one day")
+    func allDayOneDay() {
+        let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Holiday", .start: "2026-11-24 15:30"]))
+        #expect(result.item.times == [ItemTime(start: midnight("2026-11-24"), end: midnight("2026-11-25"))])
+        let same = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Holiday", .start: "24/11", .end: "24/11"]))
+        #expect(same.item.times == result.item.times)
+    }
+
+    @Test("all day: a last day before the first is refused on the end")
+    func allDayBackwards() {
+        let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: "2026-11-22"]))
+        #expect(result.problems == [.end: "The end is before the start"])
+    }
+
+    // MARK: - Times
+
+    @Test("a timed event without an end lasts one hour, in the calendar's zone; the end counts from the start")
+    func timedEvent() {
+        let oneHour = read(ItemDraft(kind: .event, texts: [.title: "Dentist", .start: "2026-11-23 09:30"]))
+        let start = Fixture.utc("2026-11-23 08:30")
+        #expect(oneHour.item.times == [ItemTime(start: start, end: start.addingTimeInterval(3600))])
+        #expect(oneHour.item.timeZone == .named("Europe/Berlin"))
+        let relative = read(ItemDraft(kind: .event, texts: [.title: "Dentist", .start: "2026-11-23 09:30", .end: "10:15"]))
+        #expect(relative.item.times.first?.end == Fixture.utc("2026-11-23 09:15"))
+    }
+
+    @Test("a due date without a time is due at the start of its day; a task needs no start")
+    func taskDue() {
+        let result = read(ItemDraft(kind: .task, texts: [.title: "Send the report", .due: "2026-11-24"]))
+        #expect(result.isValid)
+        #expect(result.item.due == midnight("2026-11-24"))
+        #expect(result.item.times.isEmpty)
+    }
+
+    // MARK: - Problems by field
+
+    @Test("every field that cannot be read says why, on that field")
+    func problemsByField() {
+        let result = read(
+            ItemDraft(
+                kind: .event,
+                texts: [.title: " ", .start: "31/02", .priority: "12", .alarm: "soon", .repeatRule: "now and then"]))
+        #expect(Set(result.problems.keys) == [.title, .start, .priority, .alarm, .repeatRule])
+        #expect(result.problems[.title] == "A title is required")
+        #expect(result.problems[.start]?.contains("31") == true)
+        #expect(result.problems[.priority] == "Priority is a number from 0 (none) to 9")
+        #expect(result.problems[.alarm]?.hasPrefix("Cannot read \"soon\"") == true)
+    }
+
+    @Test("an end without a start is refused; a problem of a field the draft does not set goes to the title")
+    func endWithoutStart() {
+        let result = read(ItemDraft(kind: .task, texts: [.title: "Plan", .end: "2026-11-24"]))
+        #expect(result.problems == [.end: "An end needs a start"])
+        let hidden = read(
+            ItemDraft(kind: .event, texts: [.title: "No start shown"], fields: [.title, .place]))
+        #expect(hidden.problems == [.title: "An event needs a start"])
+    }
+
+    // MARK: - Editing
+
+    @Test("editing keeps the id, creation and zone, and a repeat phrase left as shown keeps the rule exactly")
+    func editingKeepsWhatIsNotTyped() {
+        let created = Fixture.utc("2026-01-01 12:00")
+        let series = Item(
+            id: Fixture.id(3), kind: .event, title: "Standup",
+            times: [ItemTime(start: Fixture.utc("2026-11-23 08:00"), end: Fixture.utc("2026-11-23 08:15"))],
+            repeatRule: "FREQ=WEEKLY;BYDAY=MO,WE;WKST=SU", created: created, timeZone: .named("Europe/Berlin"))
+        let shown = ItemDraft.repeatText(series.repeatRule!, calendar: Self.berlin)
+        let result = read(
+            ItemDraft(
+                kind: .event,
+                texts: [.title: "Stand-up", .start: "2026-11-23 09:00", .end: "09:15", .repeatRule: shown]),
+            editing: series)
+        #expect(result.isValid)
+        #expect(result.item.id == series.id)
+        #expect(result.item.created == created)
+        #expect(result.item.title == "Stand-up")
+        #expect(result.item.repeatRule == series.repeatRule)
+    }
+
+    // MARK: - One outcome, whichever way it came in
+
+    @Test("an all-day event typed in a draft and the same event imported are stored alike")
+    func draftAndImportAgree() throws {
+        let store = try CalendarFixtures.store(zone: "Europe/Berlin")
+        var typed = read(
+            ItemDraft(kind: .event, allDay: true, texts: [.title: "Book fair", .start: "2026-11-22", .end: "2026-11-24"])
+        ).item
+        typed = try store.save(typed)
+        try CalendarFixtures.importText(
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VEVENT
+                UID:fair@example.com
+                DTSTAMP:20261101T000000Z
+                DTSTART;VALUE=DATE:20261122
+                DTEND;VALUE=DATE:20261125
+                SUMMARY:Book fair
+                END:VEVENT
+                """), into: store)
+        let imported = try #require(CalendarFixtures.items(store)["fair@example.com"])
+        #expect(imported.times == typed.times)
+        #expect(imported.allDay && imported.timeZone == typed.timeZone)
+        let shown = try store.occurrences(from: midnight("2026-11-20"), to: midnight("2026-11-30"))
+        #expect(shown.count == 2)
+        #expect(Set(shown.map(\.start)) == [midnight("2026-11-22")])
+        #expect(Set(shown.map(\.end)) == [midnight("2026-11-25")])
+    }
+}
