@@ -1,4 +1,4 @@
-import DatebookUI
+import DatebookTerminal
 
 /// The main loop: events from the terminal to the application, frames back to the screen.
 public enum TerminalRunner {

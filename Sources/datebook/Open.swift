@@ -1,6 +1,7 @@
 import ArgumentParser
 import DatebookCurses
 import DatebookKit
+import DatebookTerminal
 import DatebookUI
 import Foundation
 

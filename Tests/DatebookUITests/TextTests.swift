@@ -1,3 +1,4 @@
+import DatebookTerminal
 import Testing
 
 @testable import DatebookUI

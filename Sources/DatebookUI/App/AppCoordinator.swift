@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The whole application: the tab bar, one coordinator per tab, and what is drawn over them.

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The Calendar tab: day, week and agenda views with a month grid, and the item screens

@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// Draws the month grid: a title, weekday initials, and weeks with their ISO week numbers.
 ///
 ///         November 2026

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The Events tab: the list and History, with item details and forms pushed over them.

@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// Draws the Events list or History: a heading line, then one row per item.
 public enum ItemListView {
     /// Rows of content above the list rows (the heading).

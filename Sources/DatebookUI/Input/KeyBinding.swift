@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// One row of the key table: keys, what they mean where, and the help text drawn for them.
 public struct KeyBinding: Sendable {
     public var keys: [Key]

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 
 /// Every key binding in one table: it dispatches keys and draws the footer and the help screen.
 public struct KeyTable: Sendable {

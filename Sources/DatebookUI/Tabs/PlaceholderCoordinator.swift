@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 
 /// A tab whose screens are not built yet: it says plainly what will be there.
 public final class PlaceholderCoordinator: TabCoordinator {

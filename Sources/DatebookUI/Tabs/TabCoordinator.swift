@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 
 /// A question for the person: yes or no, or one of several answers picked by a key.
 public struct Question {

@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// A box drawn over the screen: a title, lines of text, and a hint line.
 public struct Dialog {
     public var title: String

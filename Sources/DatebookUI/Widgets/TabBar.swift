@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// The top line: the five tab titles with the active one highlighted, and a note at the right.
 public struct TabBar {
     public var active: Tab

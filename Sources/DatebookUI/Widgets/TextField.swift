@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// The text of one form field and its cursor, edited grapheme by grapheme.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The item screens a tab pushes over its own: a details page and a form, with the actions

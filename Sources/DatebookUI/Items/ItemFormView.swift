@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// Draws the item form: a heading, then one line per field with its message below it when wrong.
 public enum ItemFormView {
     static let labelWidth = 13
