@@ -1,7 +1,6 @@
 import ArgumentParser
 import DatebookKit
 import DatebookTerminal
-import DatebookUI
 import Foundation
 
 /// `datebook agenda`: every occurrence in a range, recurring series expanded.
