@@ -20,6 +20,8 @@ public final class AppCoordinator: Application {
     private(set) var overlay: Overlay?
     public private(set) var status: StatusMessage?
     private let store: DatebookStore
+    /// What was committed to the store, by this process or another, since the app last looked.
+    private let changes: ChangeFeed?
     private let clock: Clock
     private let dates: DateText
     private let keys: KeyTable
@@ -36,6 +38,7 @@ public final class AppCoordinator: Application {
         self.store = store
         self.clock = clock
         self.keys = keys
+        changes = try? store.changeFeed()
         dates = DateText(calendar: calendar)
         events = EventsCoordinator(store: store, clock: clock, ids: ids, dates: dates)
         self.calendar = CalendarCoordinator(store: store, clock: clock, ids: ids, dates: dates)
@@ -85,7 +88,7 @@ public final class AppCoordinator: Application {
             lastSize = size
             return .continue
         case .idle:
-            if (try? store.hasExternalChanges()) == true { apply(reloadAll()) }
+            if let changes = try? changes?.changesSinceLastAsked(), changes.external { apply(reloadAll()) }
             return .continue
         }
     }
