@@ -60,6 +60,15 @@ struct ScreenSnapshotTests {
         check(app, "help")
     }
 
+    /// The help scrolled to the Calendar's keys, which come from the Calendar tab's own bindings.
+    @Test func helpCalendarKeys() throws {
+        let (app, _) = try Fixtures.app()
+        let top = try #require(app.helpLines().firstIndex(of: "Calendar"))
+        app.send(.helpRequested)
+        for _ in 0..<top { app.send(.moveDown) }
+        check(app, "help-calendar")
+    }
+
     @Test func placeholderTab() throws {
         let (app, _) = try Fixtures.app()
         app.send(.switchTab(.meetings))

@@ -63,6 +63,11 @@ public final class AppCoordinator: Application {
 
     private var active: any TabCoordinator { tabs[activeIndex] }
 
+    /// The tab registered with an id, if any.
+    public func tab(_ id: TabID) -> (any TabCoordinator)? {
+        registry.tabs.firstIndex { $0.id == id }.map { tabs[$0] }
+    }
+
     /// The tab of a type, if one is registered.
     public func tab<T: TabCoordinator>(_ type: T.Type) -> T? {
         tabs.lazy.compactMap { $0 as? T }.first
