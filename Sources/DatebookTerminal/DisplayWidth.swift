@@ -3,12 +3,21 @@
 /// Self-contained (no locale dependence, unlike `wcwidth` under the C locale): combining marks
 /// and zero-width characters take 0 columns, East Asian wide and full-width characters and
 /// emoji presentation take 2, everything else 1.
+///
+/// Text is measured as it is drawn: a control character (or any other scalar `InertText`
+/// replaces) counts as the one-column picture that stands for it on the screen, so a layout
+/// measured here matches the cells the grid fills.
 public enum DisplayWidth {
-    /// Columns one grapheme cluster occupies (0, 1 or 2).
+    /// Columns one grapheme cluster occupies as drawn (0, 1 or 2; more for a cluster made of
+    /// several control characters, each drawn as a picture).
     public static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if character.isASCII { return first.value < 0x20 || first.value == 0x7F ? 0 : 1 }
+        if character.isASCII && first.value >= 0x20 && first.value != 0x7F && scalars.count == 1 { return 1 }
+        if scalars.contains(where: InertText.needsReplacing) {
+            // Drawn as `InertText` makes it: measure that.
+            return InertText.line(String(character)).reduce(0) { $0 + of($1) }
+        }
         // An emoji variation selector or a presentation-default emoji makes the cluster wide.
         if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
         if first.properties.isEmojiPresentation { return 2 }

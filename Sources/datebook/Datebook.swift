@@ -16,9 +16,16 @@ struct Datebook: ParsableCommand {
             Dates accept 2026-11-22, 2026-11-22 14:30, 22/11, tomorrow, fri, +3d, 14:30, 2pm.
             """,
         version: "0.1.0",
-        subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self],
+        subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self, Check.self],
         defaultSubcommand: Open.self
     )
+
+    static func main() {
+        // Past a file size limit, a write should fail with an error Datebook reports, not
+        // end the process by a signal halfway through.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// Options every command takes.
@@ -26,9 +33,25 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The database file.", valueName: "path"))
     var db: String?
 
+    /// The database path these options name.
+    var path: String {
+        DatabaseLocation.resolve(explicit: db, environment: ProcessInfo.processInfo.environment)
+    }
+
     /// Opens the store, or explains on stderr why not and exits non-zero.
-    func openStore() throws -> SQLiteStore {
-        let path = DatabaseLocation.resolve(explicit: db, environment: ProcessInfo.processInfo.environment)
+    ///
+    /// A command that only reads (`creating: false`) creates nothing: without a database file
+    /// it says so on stderr and reads an empty store.
+    func openStore(creating: Bool = true) throws -> SQLiteStore {
+        let path = self.path
+        if !creating && !FileManager.default.fileExists(atPath: path) {
+            Console.error("datebook: there is no database at \(path) yet; nothing to read")
+            do {
+                return try SQLiteStore.inMemory()
+            } catch {
+                Console.fail("datebook: \(error)")
+            }
+        }
         do {
             return try SQLiteStore(path: path)
         } catch {

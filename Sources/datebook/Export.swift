@@ -27,35 +27,48 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let range = DateRange.read(from: from, to: to, days: nil, command: "export")
-        let database = try store.openStore()
+        let database = try store.openStore(creating: false)
         let exporter = ICalendarExporter(store: database)
+        // The calendar is written whole to a private temporary file first: a read that fails
+        // halfway (a damaged database, a full disk) leaves no half-written calendar behind,
+        // neither in --out nor on stdout.
+        let folder = out.map { ($0 as NSString).deletingLastPathComponent } ?? NSTemporaryDirectory()
+        let temporary = ((folder.isEmpty ? "." : folder) as NSString)
+            .appendingPathComponent(".datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            Console.fail("datebook export: cannot write \(out ?? "a temporary file in \(folder)"): \(String(cString: strerror(errno)))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var count = 0
         do {
+            defer { unlink(temporary) }
+            count = try exporter.export(from: range.from, to: range.to) { try handle.write(contentsOf: Data($0.utf8)) }
+            try handle.synchronize()
             if let out {
-                let temporary = out + ".partial-\(getpid())"
-                guard FileManager.default.createFile(atPath: temporary, contents: nil),
-                    let handle = FileHandle(forWritingAtPath: temporary)
-                else {
-                    Console.fail("datebook export: cannot write \(out)")
+                if rename(temporary, out) != 0 {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
                 }
-                var count = 0
-                do {
-                    count = try exporter.export(from: range.from, to: range.to) { handle.write(Data($0.utf8)) }
-                    try handle.synchronize()
-                    try handle.close()
-                    if rename(temporary, out) != 0 {
-                        throw CocoaError(.fileWriteUnknown)
-                    }
-                } catch {
-                    unlink(temporary)
-                    throw error
-                }
-                Console.error("Exported \(count) item\(count == 1 ? "" : "s") to \(out)")
             } else {
-                let output = FileHandle.standardOutput
-                try exporter.export(from: range.from, to: range.to) { output.write(Data($0.utf8)) }
+                try Self.copy(temporary, to: FileHandle.standardOutput)
             }
+            try handle.close()
         } catch {
             Console.fail("datebook export: \(error)")
+        }
+        if let out {
+            Console.error("Exported \(count) item\(count == 1 ? "" : "s") to \(out)")
+        }
+    }
+
+    /// Copies a file to an open handle in large pieces.
+    private static func copy(_ path: String, to output: FileHandle) throws {
+        guard let input = FileHandle(forReadingAtPath: path) else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        defer { try? input.close() }
+        while let piece = try input.read(upToCount: 1 << 20), !piece.isEmpty {
+            try output.write(contentsOf: piece)
         }
     }
 }

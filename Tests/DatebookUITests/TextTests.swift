@@ -29,7 +29,7 @@ struct TextTests {
     }
 
     @Test("display width counts CJK and emoji as two columns", arguments: [
-        ("abc", 3), ("会议", 4), ("🎉", 2), ("e\u{301}", 1), ("한국어", 6), ("👍🏽", 2), ("Ａ", 2), ("\u{1B}", 0), ("\u{1F321}", 1), ("\u{1F321}\u{FE0F}", 2), ("⌚", 2),
+        ("abc", 3), ("会议", 4), ("🎉", 2), ("e\u{301}", 1), ("한국어", 6), ("👍🏽", 2), ("Ａ", 2), ("\u{1B}", 1), ("a\u{7}b", 3), ("\r\n", 2), ("\u{9B}", 1), ("\u{202E}", 1), ("\u{1F321}", 1), ("\u{1F321}\u{FE0F}", 2), ("⌚", 2),
     ])
     func widths(text: String, width: Int) {
         #expect(DisplayWidth.of(text) == width)
@@ -61,6 +61,19 @@ struct TextTests {
         var escape = Grid(width: 10, height: 1)
         escape.put("\u{1B}[2J", x: 0, y: 0)
         #expect(!escape.cells.contains { $0.text.unicodeScalars.contains { $0.value < 0x20 } })
+    }
+
+    @Test("a control character in a title or place does not cut the place column short")
+    func controlCharacterInListRow() throws {
+        let (app, _) = try Fixtures.app(items: [
+            Fixtures.event("Ring\u{7}bell", "2026-11-23 09:00", "2026-11-23 10:00", place: "Town\u{7}hall", n: 1),
+            Fixtures.event("Ring bell", "2026-11-24 09:00", "2026-11-24 10:00", place: "Town\u{9B}hall", n: 2),
+        ])
+        let rows = app.screen(80, 24).split(separator: "\n").filter { $0.contains("Ring") }
+        #expect(rows.count == 2)
+        // The whole place, drawn inert, ends each row.
+        #expect(rows[0].hasSuffix("@ Town\u{2407}hall"))
+        #expect(rows[1].hasSuffix("@ Town\u{FFFD}hall"))
     }
 
     @Test("tab titles shrink with the width and clicks find the tab drawn there")

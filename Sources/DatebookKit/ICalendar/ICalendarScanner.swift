@@ -41,6 +41,11 @@ struct ICalendarScanner {
         "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VTIMEZONE", "VAVAILABILITY", "VCALENDAR",
     ]
 
+    /// The deepest a component may nest, counting itself (VEVENT › VALARM is 2). Real files
+    /// stay within 3 or 4; libical walks a component recursively, once per level, so a deeper
+    /// one is skipped here, before libical sees it, rather than overflowing the stack.
+    static let maximumDepth = 16
+
     // MARK: - Scanning
 
     init(_ bytes: UnsafeRawBufferPointer) {
@@ -48,13 +53,29 @@ struct ICalendarScanner {
         var chunkStart = 0
         var chunkLine = 0
         var chunkName = ""
+        /// BEGINs past `maximumDepth` inside the open component: counted, not stacked, so
+        /// that the stack (and every search of it) stays small however deep a file nests.
+        var overflow = 0
+        /// Set once the open component went past `maximumDepth`: it will be skipped.
+        var tooDeep = false
         var lineNumber = 0
         var offset = 0
         let count = bytes.count
 
         func finishChunk(at end: Int) {
-            chunks.append(Chunk(name: chunkName, range: chunkStart..<end, line: chunkLine))
+            if tooDeep {
+                problems.append(
+                    Problem(
+                        line: chunkLine, component: chunkName,
+                        message: "it is nested too deeply (more than \(Self.maximumDepth) levels); skipped"))
+            } else {
+                chunks.append(Chunk(name: chunkName, range: chunkStart..<end, line: chunkLine))
+            }
+            overflow = 0
+            tooDeep = false
         }
+        /// How deep the open component nests now, counting itself.
+        func depth() -> Int { stack.count - (stack.first == "VCALENDAR" ? 1 : 0) }
         /// The name of the component being read at the top of the calendar, if any.
         func openComponent() -> String? {
             if stack.first == "VCALENDAR" { return stack.count > 1 ? stack[1] : nil }
@@ -81,11 +102,15 @@ struct ICalendarScanner {
                     }
                     sawCalendar = true
                     stack = ["VCALENDAR"]
+                    overflow = 0
+                    tooDeep = false
                     continue
                 }
                 if let open = openComponent(), Self.topLevelNames.contains(name) {
                     problems.append(Problem(line: chunkLine, component: open, message: "it has no END:\(open); skipped"))
                     stack.removeLast(stack.count - (stack.first == "VCALENDAR" ? 1 : 0))
+                    overflow = 0
+                    tooDeep = false
                 }
                 if openComponent() == nil {
                     chunkStart = offset
@@ -96,8 +121,18 @@ struct ICalendarScanner {
                             Problem(line: lineNumber, component: name, message: "it stands outside any VCALENDAR; read anyway"))
                     }
                 }
+                if depth() >= Self.maximumDepth {
+                    overflow += 1
+                    tooDeep = true
+                    continue
+                }
                 stack.append(name)
             } else {
+                if overflow > 0 && depth() >= Self.maximumDepth {
+                    // One of the levels past the limit ends (whatever its name says).
+                    overflow = max(0, overflow - 1)
+                    continue
+                }
                 guard let index = stack.lastIndex(of: name) else {
                     problems.append(
                         Problem(line: lineNumber, component: name, message: "END:\(name) without BEGIN:\(name); ignored"))
@@ -116,6 +151,8 @@ struct ICalendarScanner {
                     // END:VCALENDAR inside a component: that component never ended.
                     problems.append(
                         Problem(line: chunkLine, component: chunkName, message: "it has no END:\(chunkName); skipped"))
+                    overflow = 0
+                    tooDeep = false
                 }
             }
         }

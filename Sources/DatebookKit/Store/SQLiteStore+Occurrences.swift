@@ -45,20 +45,30 @@ extension SQLiteStore: OccurrenceStore {
                 db, lower: lower - slack, upper: upper + slack, coding: coding, offsets: offsets)
             let longest =
                 try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
+            // No upper bound in the query: the walk stops itself past the range, after making
+            // sure the rows there still come in key order (see `KeyOrder`).
             let rows = try ReadStatement(
                 db,
                 sql: #"""
                     SELECT start, "end", key, flags, title, place, uid, item FROM occurrence
-                    WHERE start >= ? AND start < ?
+                    WHERE start >= ?
                     """#)
             try rows.bind(lower - max(0, longest) - slack, at: 1)
-            try rows.bind(upper + slack, at: 2)
+            let end = upper + slack
             try withoutActuallyEscaping(body) { body in
                 var stream = OccurrenceStream(
                     lower: lower, upper: upper, offsets: offsets, live: live,
                     uids: includingUIDs ? UIDReader(db) : nil, body: body)
+                var order = KeyOrder(table: "occurrence")
                 while try rows.step() {
                     let start = rows.double(0)
+                    try order.check(start, rows.int64(7), rows.double(2))
+                    if start >= end {
+                        // One row more: a damaged key past the range would otherwise end the
+                        // walk early and silently.
+                        if try rows.step() { try order.check(rows.double(0), rows.int64(7), rows.double(2)) }
+                        break
+                    }
                     try stream.passing(start - slack)
                     stream.add(
                         start: start, end: rows.double(1), key: rows.double(2),

@@ -46,13 +46,22 @@ public final class SQLiteStore: Sendable {
         path: String, clock: Clock = .system, ids: IDSource = .random, timeZone: TimeZone = .current
     ) throws(StoreError) {
         try Self.prepareFolder(for: path)
-        let dbQueue: DatabaseQueue
-        do {
-            dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration())
+        let created = try Self.prepareFile(path)
+        do throws(StoreError) {
+            let dbQueue: DatabaseQueue
+            do {
+                dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration())
+            } catch {
+                throw Self.openingError(error, path: path)
+            }
+            try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids, timeZone: timeZone)
         } catch {
-            throw Self.openingError(error, path: path)
+            // A database that could not be made (a full disk, say) leaves nothing behind.
+            if created {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            }
+            throw error
         }
-        try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids, timeZone: timeZone)
     }
 
     /// A fresh, empty store in memory, gone when the store is.
@@ -115,10 +124,45 @@ public final class SQLiteStore: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "Datebook"
+        configuration.prepareDatabase { db in
+            // Checks each page's cells as it is read: damage is found sooner and spreads less.
+            try db.execute(sql: "PRAGMA cell_size_check = ON")
+        }
         return configuration
     }
 
-    /// Creates the folder of `path` when it is missing, and checks that it can be written.
+    /// The permissions of a database file and of its `-wal` and `-shm`: the owner's alone.
+    /// (SQLite gives the `-wal` and `-shm` it creates the permissions of the database file.)
+    static let fileMode: mode_t = 0o600
+    /// The permissions of a folder Datebook creates for its database.
+    static let folderMode: mode_t = 0o700
+
+    /// Creates the database file, private to its owner whatever the umask, when it is missing
+    /// (true), or takes away the permissions of others from an existing one and its `-wal`
+    /// and `-shm` (false).
+    private static func prepareFile(_ path: String) throws(StoreError) -> Bool {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        if descriptor >= 0 {
+            fchmod(descriptor, fileMode)
+            close(descriptor)
+            return true
+        }
+        guard errno == EEXIST else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            var info = stat()
+            if lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                info.st_mode & 0o077 != 0
+            {
+                chmod(path + suffix, info.st_mode & 0o700)
+            }
+        }
+        return false
+    }
+
+    /// Creates the folder of `path` when it is missing (private to its owner), and checks that
+    /// it can be written.
     private static func prepareFolder(for path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
@@ -133,7 +177,9 @@ public final class SQLiteStore: Sendable {
                 if !isFolder.boolValue {
                     throw .cannotOpen(path: path, reason: "\(prefix) is a file, not a folder")
                 }
-            } else if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            } else if mkdir(prefix, folderMode) == 0 {
+                chmod(prefix, folderMode)
+            } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
                 throw .cannotOpen(path: path, reason: "cannot create the folder \(prefix): \(reason)")
             }
@@ -345,9 +391,45 @@ public final class SQLiteStore: Sendable {
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN:
             return .failed("the database cannot be written (\(message))")
         case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return .failed("the database file is damaged (\(message))")
+            return .damaged(reason: message)
         default:
             return .failed(message)
+        }
+    }
+}
+
+// MARK: - Checking the file
+
+extension SQLiteStore {
+    /// What SQLite's integrity check finds wrong in the file at `path`, and rows that no
+    /// page check sees (keys out of order in the calendar's table); empty when it is whole.
+    ///
+    /// Opens the file read-only and writes nothing, so a damaged file is left as it was.
+    /// Throws when the file cannot be opened or is not SQLite at all.
+    public static func integrityProblems(path: String) throws(StoreError) -> [String] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            return try queue.read { db in
+                var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                if problems == ["ok"] { problems = [] }
+                if problems.isEmpty, try db.tableExists("occurrence") {
+                    let rows = try ReadStatement(db, sql: "SELECT start, item, key FROM occurrence")
+                    var order = KeyOrder(table: "occurrence")
+                    do {
+                        while try rows.step() {
+                            try order.check(rows.double(0), rows.int64(1), rows.double(2))
+                        }
+                    } catch let error as StoreError {
+                        if case let .damaged(reason) = error { problems.append(reason) } else { throw error }
+                    }
+                }
+                return problems
+            }
+        } catch {
+            throw openingError(error, path: path)
         }
     }
 }

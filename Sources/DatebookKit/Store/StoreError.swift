@@ -12,6 +12,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalid([ValidationIssue])
     /// No item has this id.
     case notFound(UUID)
+    /// The file is damaged: SQLite found it malformed, or what it read cannot be right.
+    /// Nothing was written; a read stopped rather than give a partial answer.
+    case damaged(reason: String)
     /// Any other database failure; nothing was written.
     case failed(String)
 }
@@ -30,6 +33,9 @@ extension StoreError: CustomStringConvertible {
             return issues.map(\.message).joined(separator: "; ")
         case let .notFound(id):
             return "No item with id \(id.uuidString.lowercased())"
+        case let .damaged(reason):
+            return "the database file is damaged (\(reason)); nothing was changed. "
+                + "Run `datebook check` to see the damage and how to recover"
         case let .failed(reason):
             return "Database error: \(reason)"
         }

@@ -61,6 +61,50 @@ struct ICalendarBadInputTests {
         #expect(item.end == item.start)
     }
 
+    /// A VEVENT holding `depth` nested components named `name`, closed by `closing` (or by the
+    /// same name).
+    static func nested(_ name: String, depth: Int, closing: String? = nil) -> String {
+        (["BEGIN:VEVENT", "UID:deep@example.com", "DTSTART:20260101T100000Z", "SUMMARY:Deep"]
+            + Array(repeating: "BEGIN:\(name)", count: depth)
+            + Array(repeating: "END:\(closing ?? name)", count: depth)
+            + ["END:VEVENT"]).joined(separator: "\n")
+    }
+
+    @Test(
+        "a component nested too deeply is skipped before libical walks it; the rest is imported",
+        arguments: [("VALARM", 32_656), ("X-FOO", 32_656), ("VALARM", ICalendarScanner.maximumDepth)])
+    func nestedTooDeeply(name: String, depth: Int) throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(Self.nested(name, depth: depth) + "\n" + Self.good), into: store)
+        #expect(report.added == 1)
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.line == 4)
+        #expect(report.skipped.first?.message.contains("nested too deeply") == true)
+        #expect(try store.activeItems(offset: 0, limit: 10).map(\.title) == ["Good"])
+    }
+
+    @Test("nesting up to the limit is read as usual")
+    func nestedWithinTheLimit() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(Self.nested("X-FOO", depth: ICalendarScanner.maximumDepth - 1)), into: store)
+        #expect(report.added == 1)
+        #expect(report.skipped.isEmpty)
+        #expect(try store.activeItems(offset: 0, limit: 10).map(\.title) == ["Deep"])
+    }
+
+    @Test("many BEGINs whose ENDs name something else are skipped without a search per line")
+    func unmatchedEndsAtDepth() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(Self.nested("X-A", depth: 200_000, closing: "X-B") + "\n" + Self.good),
+            into: store)
+        #expect(report.added == 1)
+        #expect(report.skipped.count == 1)
+        #expect(report.skipped.first?.message.contains("nested too deeply") == true)
+    }
+
     @Test("an unknown TZID without a VTIMEZONE is read as floating time, and said so")
     func unknownZone() throws {
         let store = try CalendarFixtures.store()
