@@ -100,7 +100,8 @@ struct CommandLineTests {
     func unwritableFolder() throws {
         let file = home.path("plain-file")
         try Data().write(to: URL(fileURLWithPath: file))
-        let result = try Command.run(try DatebookBinary.path, ["list", "--db", file + "/sub/db.sqlite"],
+        // A command that writes (one that only reads creates nothing, so never meets the folder).
+        let result = try Command.run(try DatebookBinary.path, ["add", "Hi", "--task", "--db", file + "/sub/db.sqlite"],
                                      environment: ["HOME": home.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("Cannot open the database"))
