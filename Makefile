@@ -9,6 +9,9 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 ARGS ?=
+# A module that imports another it does not list as a dependency fails the build, so the
+# edges between modules (Docs/Architecture.md) hold.
+CHECK = --explicit-target-dependency-import-check error
 
 .PHONY: all deps build run test bench install clean
 
@@ -18,14 +21,14 @@ deps:
 	@scripts/ensure-deps
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(CHECK)
 
 run: build
 	.build/debug/datebook $(ARGS)
 
 test: deps
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build $(CHECK)
+	$(SWIFT) test $(CHECK)
 
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 

@@ -26,24 +26,27 @@ let package = Package(
         ),
         // The system library over libical; imported by the files of DatebookKit/ICalendar alone.
         .systemLibrary(name: "CLibical", path: "CLibical"),
-        // Screens without ncurses: coordinators, presenters, widgets, the key table, the cell grid.
-        .target(name: "DatebookUI", dependencies: ["DatebookKit"]),
+        // What a terminal is in Swift values: cells and the grid, styles, keys and mouse events,
+        // display width and inert text. Depends on nothing, so every other module can use it.
+        .target(name: "DatebookTerminal"),
+        // Screens without ncurses: coordinators, presenters, widgets, the key table.
+        .target(name: "DatebookUI", dependencies: ["DatebookKit", "DatebookTerminal"]),
         // The system library over ncursesw; imported by DatebookCurses alone.
         .systemLibrary(name: "CNCurses", path: "CNCurses"),
-        // The only code that talks to the terminal.
-        .target(name: "DatebookCurses", dependencies: ["DatebookUI", "CNCurses"]),
+        // The only code that talks to the terminal; knows nothing of the store or the screens.
+        .target(name: "DatebookCurses", dependencies: ["DatebookTerminal", "CNCurses"]),
         // The command line: the TUI by default, and the scripting commands.
         .executableTarget(
             name: "datebook",
             dependencies: [
-                "DatebookKit", "DatebookUI", "DatebookCurses",
+                "DatebookKit", "DatebookTerminal", "DatebookUI", "DatebookCurses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // `make bench`: seeds a large database and measures the first frame and key handling.
-        .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookUI"]),
+        .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookTerminal", "DatebookUI"]),
         .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit"],
+        .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit", "DatebookTerminal"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: []),
     ],

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import DatebookUI
 import Foundation
 
@@ -68,6 +69,7 @@ let size = Size(width: 100, height: 30)
 let openStart = DispatchTime.now()
 let store = try SQLiteStore(path: path)
 let app = AppCoordinator(store: store, clock: .system, ids: .random, calendar: calendar)
+_ = app.handle(.resize(size))  // as the terminal driver does first
 let first = app.render(size: size)
 let firstFrame = milliseconds(openStart)
 precondition(first.grid.text().contains("Events"), "the first frame does not show the Events list")

@@ -1,5 +1,5 @@
 internal import CNCurses
-import DatebookUI
+import DatebookTerminal
 
 /// The ncurses colour pairs made so far, one per (foreground, background) the screen used.
 ///

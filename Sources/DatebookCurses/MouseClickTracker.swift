@@ -1,4 +1,4 @@
-import DatebookUI
+import DatebookTerminal
 
 /// Makes clicks and double clicks out of left-button presses and releases.
 ///

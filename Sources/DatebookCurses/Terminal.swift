@@ -1,5 +1,5 @@
 internal import CNCurses
-import DatebookUI
+import DatebookTerminal
 
 #if canImport(Glibc)
     import Glibc

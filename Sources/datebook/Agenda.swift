@@ -1,6 +1,6 @@
 import ArgumentParser
 import DatebookKit
-import DatebookUI
+import DatebookTerminal
 import Foundation
 
 /// `datebook agenda`: every occurrence in a range, recurring series expanded.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import DatebookKit
-import DatebookUI
+import DatebookTerminal
 import Foundation
 
 /// `datebook list`: prints the Events list (or History) as text or JSON.
@@ -41,8 +41,8 @@ struct List: ParsableCommand {
         let dates = DateText(calendar: Console.calendar)
         let now = Date()
         for item in items {
-            let row = ItemRowState(item: item, now: now, dates: dates)
-            print([item.id.uuidString.lowercased(), item.kind.rawValue, row.date, row.time, item.title, item.place]
+            let (date, time) = dates.columns(of: item, now: now)
+            print([item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
                 .map { InertText.line($0) }.joined(separator: "\t"))
         }
     }

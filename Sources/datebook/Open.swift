@@ -1,6 +1,7 @@
 import ArgumentParser
 import DatebookCurses
 import DatebookKit
+import DatebookTerminal
 import DatebookUI
 import Foundation
 
@@ -29,6 +30,7 @@ struct Open: ParsableCommand {
             Console.fail("\(error)")
         }
         if exitAfterFirstFrame {
+            _ = app.handle(.resize(terminal.size()))
             terminal.draw(app.render(size: terminal.size()))
         } else {
             TerminalRunner.run(app, terminal: terminal)

@@ -20,22 +20,22 @@ struct CalendarPresenterTests {
         #expect(calendar.view == .day)
         #expect(calendar.selectedDay == Fixtures.date("2026-11-21 00:00"))
         #expect(calendar.title == "Saturday 21 November 2026 · week 47")
-        app.send(.nextDay, .nextDay)
+        app.send(.command(.nextDay), .command(.nextDay))
         #expect(calendar.selectedDay == Fixtures.date("2026-11-23 00:00"))
-        app.send(.showWeek, .nextPeriod)
+        app.send(.command(.showWeek), .command(.nextPeriod))
         #expect(calendar.selectedDay == Fixtures.date("2026-11-30 00:00"))
         #expect(calendar.weekDays.first == Fixtures.date("2026-11-30 00:00"))
         #expect(calendar.title.hasPrefix("Week 49"))
-        app.send(.showAgenda, .previousPeriod)
+        app.send(.command(.showAgenda), .command(.previousPeriod))
         #expect(calendar.selectedDay == Fixtures.date("2026-10-30 00:00"))
-        app.send(.today)
+        app.send(.command(.today))
         #expect(calendar.selectedDay == Fixtures.date("2026-11-21 00:00"))
     }
 
     @Test(": jumps to a typed date; a date that does not exist is refused and the text kept")
     func goToDate() throws {
         let (app, _) = try calendarApp()
-        app.send(.goToDateRequested)
+        app.send(.command(.goToDate))
         #expect(app.mode == .prompt)
         app.type("31/02")
         app.send(.submit)
@@ -47,14 +47,14 @@ struct CalendarPresenterTests {
         app.send(.submit)
         #expect(app.mode == .calendar)
         #expect(app.calendar.presenter.selectedDay == Fixtures.date("2026-12-24 00:00"))
-        app.send(.goToDateRequested, .back)
+        app.send(.command(.goToDate), .back)
         #expect(app.mode == .calendar)
     }
 
     @Test("j and k move through the day's events in order; Enter opens one; an edit shows at once")
     func selectOpenEdit() throws {
         let (app, store) = try calendarApp()
-        app.send(.nextDay, .nextDay)  // Monday 23
+        app.send(.command(.nextDay), .command(.nextDay))  // Monday 23
         let calendar = app.calendar.presenter
         #expect(try calendar.dayOccurrences().map(\.title) ==
                 ["Conference", "Standup", "Dentist", "会议准备 🎉", "Lunch with Ana", "Late review"])
@@ -78,7 +78,7 @@ struct CalendarPresenterTests {
     @Test("n in the calendar prefills the selected day, and the new event shows there")
     func newOnSelectedDay() throws {
         let (app, _) = try calendarApp()
-        app.send(.goToDateRequested)
+        app.send(.command(.goToDate))
         app.type("2026-12-03")
         app.send(.submit)
         app.send(.newRequested, .choose(.event))
@@ -110,7 +110,7 @@ struct CalendarPresenterTests {
     @Test("the agenda lists days with their events from the selected day, skipping empty days")
     func agenda() throws {
         let (app, _) = try calendarApp()
-        app.send(.showAgenda)
+        app.send(.command(.showAgenda))
         let agenda = try app.calendar.presenter.agenda()
         #expect(agenda.map(\.title) == ["Sun 22 Nov 2026", "Mon 23 Nov 2026", "Tue 24 Nov 2026", "Wed 25 Nov 2026"])
         #expect(agenda[2].occurrences.map(\.title) == ["Conference", "Call the plumber"])
@@ -122,10 +122,10 @@ struct CalendarPresenterTests {
     @Test("completing from the calendar goes through History like everywhere else")
     func completeFromCalendar() throws {
         let (app, store) = try calendarApp()
-        app.send(.nextDay, .nextDay, .moveDown)  // Standup
+        app.send(.command(.nextDay), .command(.nextDay), .moveDown)  // Standup
         app.send(.toggleComplete)
         #expect(try store.item(id: Fixtures.id(21))?.status == .completed)
-        app.send(.switchTab(.events), .historyRequested)
+        app.send(.switchTab(.events), .command(.history))
         #expect(app.events.history.viewState().rows.map(\.title) == ["Standup"])
     }
 }

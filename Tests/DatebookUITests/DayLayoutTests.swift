@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 import Synchronization
 import Testing
@@ -117,7 +118,7 @@ struct EventsPresenterTests {
         #expect(try store.activeCount() == 6)
         #expect(!app.events.list.viewState().rows.map(\.title).contains("Standup"))
 
-        app.send(.historyRequested)
+        app.send(.command(.history))
         #expect(app.mode == .history)
         let history = app.events.history.viewState()
         #expect(history.rows.map(\.title) == ["Standup"])
@@ -148,7 +149,7 @@ struct EventsPresenterTests {
         let history = try store.historyItems(offset: 0, limit: 10)
         #expect(history.map(\.title) == ["Send the report"])
         #expect(history[0].status == .deleted)
-        app.send(.historyRequested)
+        app.send(.command(.history))
         #expect(app.events.history.viewState().rows[0].tone == .notCompleted)
         #expect(app.events.history.viewState().rows[0].mark == "[-]")
     }
@@ -196,8 +197,7 @@ struct EventsPresenterTests {
             Fixtures.event(String(format: "Item %04d", n), "2026-12-01 09:00", "2026-12-01 10:00", n: n + 100)
         }
         try store.insert(contentsOf: items)
-        _ = app.events.reload()
-        _ = app.render(size: Size(width: 80, height: 24))
+        _ = app.handle(.idle)
         app.send(.moveBottom)
         #expect(app.events.list.selectedItem?.title == "Item 1999")
         #expect(app.screen().contains("Item 1999"))

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Testing
 
 @testable import DatebookUI
@@ -31,7 +32,7 @@ struct KeyTableTests {
         #expect(table.intent(for: .char("d"), in: .list) == .delete)
         #expect(table.intent(for: .char("x"), in: .list) == .toggleComplete)
         #expect(table.intent(for: .char(" "), in: .list) == .toggleComplete)
-        #expect(table.intent(for: .char("h"), in: .list) == .historyRequested)
+        #expect(table.intent(for: .char("h"), in: .list) == .command(.history))
         #expect(table.intent(for: .char("z"), in: .list) == nil)
     }
 
@@ -67,7 +68,7 @@ struct KeyTableTests {
 
     @Test("the footer is drawn from the same bindings that dispatch")
     func footerComesFromTable() {
-        for mode in Mode.allCases {
+        for mode in table.modes {
             for binding in table.footer(for: mode) {
                 for key in binding.keys {
                     #expect(table.intent(for: key, in: mode) == binding.intent, "\(binding.keyLabel) in \(mode)")
@@ -80,7 +81,7 @@ struct KeyTableTests {
 
     @Test("no key is bound twice in one mode")
     func noConflicts() {
-        for mode in Mode.allCases {
+        for mode in table.modes {
             var seen: [Key: Intent] = [:]
             for binding in table.bindings(for: mode) {
                 for key in binding.keys {

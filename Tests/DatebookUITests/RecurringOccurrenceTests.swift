@@ -13,7 +13,7 @@ struct RecurringOccurrenceTests {
             times: [ItemTime(start: Fixtures.date("2026-11-23 09:00"), end: Fixtures.date("2026-11-23 09:15"))],
             place: "Office", repeatRule: "FREQ=WEEKLY;BYDAY=MO", created: Fixtures.now, timeZone: .named("UTC"))
         let (app, store) = try Fixtures.app(items: [standup])
-        app.send(.switchTab(.calendar), .goToDateRequested)
+        app.send(.switchTab(.calendar), .command(.goToDate))
         app.type("2026-11-30")
         app.send(.submit)
         return (app, store)
@@ -117,9 +117,9 @@ struct RecurringOccurrenceTests {
         var series = try #require(try store.item(id: Fixtures.id(40)))
         series.timeZone = .named("America/New_York")
         try store.save(series)
-        _ = app.calendar.reload()
-        app.send(.nextPeriod)  // Tuesday 1 December: nothing; back to Monday 7th
-        app.send(.goToDateRequested)
+        _ = app.handle(.idle)
+        app.send(.command(.nextPeriod))  // Tuesday 1 December: nothing; back to Monday 7th
+        app.send(.command(.goToDate))
         app.type("2026-12-07")
         app.send(.submit, .open)
         let lines = try #require(app.calendar.flow.details).viewState().lines

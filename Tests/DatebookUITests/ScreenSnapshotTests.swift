@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 import Testing
 
@@ -49,7 +50,7 @@ struct ScreenSnapshotTests {
 
     @Test func history() throws {
         let (app, _) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.toggleComplete, .delete, .answerYes, .historyRequested)
+        app.send(.toggleComplete, .delete, .answerYes, .command(.history))
         check(app, "history")
     }
 
@@ -59,6 +60,15 @@ struct ScreenSnapshotTests {
         check(app, "help")
     }
 
+    /// The help scrolled to the Calendar's keys, which come from the Calendar tab's own bindings.
+    @Test func helpCalendarKeys() throws {
+        let (app, _) = try Fixtures.app()
+        let top = try #require(app.helpLines().firstIndex(of: "Calendar"))
+        app.send(.helpRequested)
+        for _ in 0..<top { app.send(.moveDown) }
+        check(app, "help-calendar")
+    }
+
     @Test func placeholderTab() throws {
         let (app, _) = try Fixtures.app()
         app.send(.switchTab(.meetings))
@@ -66,14 +76,15 @@ struct ScreenSnapshotTests {
     }
 
     /// The calendar on the busy Monday, at 80×24 and 120×40, in each view.
-    @Test("calendar views", arguments: [Intent.showDay, .showWeek, .showAgenda])
-    func calendarViews(view: Intent) throws {
+    @Test("calendar views", arguments: [Command.showDay, .showWeek, .showAgenda])
+    func calendarViews(view: Command) throws {
         let (app, _) = try Fixtures.app(items: Fixtures.calendarSample)
-        app.send(.switchTab(.calendar), .goToDateRequested)
+        app.send(.switchTab(.calendar), .command(.goToDate))
         app.type("2026-11-23")
-        app.send(.submit, view, .moveDown, .moveDown, .moveDown)
+        app.send(.submit, .command(view), .moveDown, .moveDown, .moveDown)
+        let name = ["calendar.day": "showDay", "calendar.week": "showWeek", "calendar.agenda": "showAgenda"][view.name]!
         for size in [Size(width: 80, height: 24), Size(width: 120, height: 40)] {
-            assertSnapshot(app.render(size: size).grid, named: "calendar-\(view)-\(size.width)x\(size.height)")
+            assertSnapshot(app.render(size: size).grid, named: "calendar-\(name)-\(size.width)x\(size.height)")
         }
     }
 

@@ -1,3 +1,4 @@
+import DatebookTerminal
 import Testing
 
 @testable import DatebookUI
@@ -77,15 +78,19 @@ struct TextTests {
 
     @Test("tab titles shrink with the width and clicks find the tab drawn there")
     func tabBarLayout() {
-        let wide = TabBar.layout(width: 80)
+        let bar = TabBar(titles: ["Events", "Search", "Calendar", "Meetings", "Contacts"], active: 0)
+        let wide = bar.layout(width: 80)
         #expect(wide.map(\.label) == [" 1 Events ", " 2 Search ", " 3 Calendar ", " 4 Meetings ", " 5 Contacts "])
-        let narrow = TabBar.layout(width: 30)
+        let narrow = bar.layout(width: 30)
         #expect(narrow.last!.range.upperBound <= 30)
-        let tiny = TabBar.layout(width: 20)
+        let tiny = bar.layout(width: 20)
         #expect(tiny.last!.range.upperBound <= 20)
         for width in [20, 30, 45, 80] {
-            for slot in TabBar.layout(width: width) {
-                #expect(TabBar.tab(atColumn: slot.range.lowerBound, width: width) == slot.tab)
+            var grid = Grid(width: width, height: 1)
+            let areas = bar.render(into: &grid, row: 0)
+            for slot in bar.layout(width: width) {
+                let point = Point(x: slot.range.lowerBound, y: 0)
+                #expect(areas.last { $0.rect.contains(point) }?.index == slot.index)
             }
         }
     }

@@ -33,7 +33,7 @@ extension DateParseError: CustomStringConvertible {
         case let .unreadable(text):
             return "Cannot read \"\(Self.shortened(text))\" as a date (try \(Self.dateExamples))"
         case let .noSuchDay(day, month, year):
-            let monthName = (1...12).contains(month) ? DateFormatting.monthNames[month - 1] : "Month \(month)"
+            let monthName = (1...12).contains(month) ? DateText.longMonths[month - 1] : "Month \(month)"
             if let year {
                 return "\(monthName) \(year) has no day \(day)"
             }

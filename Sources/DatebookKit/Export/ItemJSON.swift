@@ -67,7 +67,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
 
     /// The JSON form of `item`, dates shown in `timeZone`.
     public init(_ item: Item, timeZone: TimeZone) {
-        func text(_ date: Date) -> String { DateFormatting.iso8601(date, timeZone: timeZone) }
+        func text(_ date: Date) -> String { DateText.iso8601(date, timeZone: timeZone) }
         id = item.id.uuidString.lowercased()
         kind = item.kind.rawValue
         title = item.title

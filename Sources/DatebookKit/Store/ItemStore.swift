@@ -33,7 +33,4 @@ public protocol ItemStore: AnyObject {
     func delete(id: UUID) throws
     /// Sets a History item back to not completed: it returns to the Events list.
     func reopen(id: UUID) throws
-
-    /// True when another connection (another Datebook) changed the database since the last call.
-    func hasExternalChanges() throws -> Bool
 }

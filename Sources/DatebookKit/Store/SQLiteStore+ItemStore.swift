@@ -175,25 +175,6 @@ extension SQLiteStore: ItemStore {
         }
     }
 
-    // MARK: - External changes
-
-    /// True when another connection (another Datebook) committed since the previous call.
-    ///
-    /// The baseline is taken when the store opens, so the first call already reports a change
-    /// another Datebook made after that. This store's own writes never count.
-    public func hasExternalChanges() throws(StoreError) -> Bool {
-        let version: Int
-        do {
-            version = try dbQueue.inDatabase(Self.dataVersion)
-        } catch {
-            throw Self.storeError(error)
-        }
-        return seenDataVersion.withLock { seen in
-            defer { seen = version }
-            return seen != version
-        }
-    }
-
     // MARK: - Reading rows
 
     /// Reads the items whose row ids a query selects, in its order, with all their child rows,

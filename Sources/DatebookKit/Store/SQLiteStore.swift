@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// The item store on one SQLite file (or in memory), through one GRDB connection.
 ///
@@ -33,8 +32,8 @@ public final class SQLiteStore: Sendable {
     static let recurrenceHorizon: TimeInterval = 400 * 86_400
 
     let dbQueue: DatabaseQueue
-    /// `PRAGMA data_version` when `hasExternalChanges()` last looked (or at opening).
-    let seenDataVersion: Mutex<Int>
+    /// Every commit of this connection, whatever wrote it; the change feed reads it.
+    let commitCounter = CommitCounter()
 
     // MARK: - Opening
 
@@ -94,8 +93,7 @@ public final class SQLiteStore: Sendable {
             }
             try Self.enlargeCache(dbQueue)
             try Self.migrate(dbQueue)
-            let version = try dbQueue.inDatabase(Self.dataVersion)
-            seenDataVersion = Mutex(version)
+            dbQueue.add(transactionObserver: commitCounter, extent: .databaseLifetime)
         } catch {
             throw Self.openingError(error, path: path)
         }
@@ -312,7 +310,7 @@ public final class SQLiteStore: Sendable {
     /// The original start up to which the instances of a never-ending series are kept, as of now.
     var recurrenceHorizon: Double { clock.now().unixSeconds + Self.recurrenceHorizon }
 
-    // MARK: - External changes
+    // MARK: - Changes
 
     /// `PRAGMA data_version` of this connection: it changes when another connection commits.
     static func dataVersion(_ db: Database) throws -> Int {

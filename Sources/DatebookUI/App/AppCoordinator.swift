@@ -1,9 +1,14 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
-/// The whole application: the tab bar, one coordinator per tab, and what is drawn over them.
+/// The whole application: the tab bar, the registered tabs, and what is drawn over them.
 ///
-/// Global intents (tabs, New, help, quit) are handled here first; the rest go to the active tab.
+/// It knows no tab by name: each comes from a `TabRegistration`. Global intents (tabs, New,
+/// help, quit) are handled here first; the rest go to the tab on screen. After every event the
+/// store's change feed is drained and every tab told what was committed, wherever it was
+/// committed from; then the tab on screen reads what it will draw. Rendering reads and writes
+/// nothing.
 public final class AppCoordinator: Application {
     /// Something drawn over the tabs that has the keyboard.
     enum Overlay {
@@ -12,52 +17,60 @@ public final class AppCoordinator: Application {
         case help(scroll: Int)
     }
 
-    public private(set) var activeTab: Tab = .events
-    public let events: EventsCoordinator
-    public let calendar: CalendarCoordinator
-    private var placeholders: [Tab: PlaceholderCoordinator] = [:]
+    /// What a click on the app's own parts means.
+    enum ClickTarget {
+        case tab(Int)
+        case newEntry(Int)
+    }
+
+    public let registry: TabRegistry
+    private let tabs: [any TabCoordinator]
+    /// The position of the tab on screen in the registry.
+    public private(set) var activeIndex = 0
     private(set) var overlay: Overlay?
     public private(set) var status: StatusMessage?
-    private let store: DatebookStore
     private let clock: Clock
     private let dates: DateText
     private let keys: KeyTable
-    private var lastSize = Size(width: 80, height: 24)
+    /// What was committed to the store, by this process or another, since the app last looked.
+    private let changes: ChangeFeed?
+    /// The terminal's size as the last resize event gave it.
+    private var size = Size(width: 80, height: 24)
 
     /// The smallest terminal the layout works in.
     public static let minimumSize = Size(width: 20, height: 6)
 
-    /// The kinds the New menu offers, in order.
-    public static let newKinds: [ItemKind] = [.event, .task, .reminder]
-
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
-                keys: KeyTable = .standard) {
-        self.store = store
+                tabs registry: TabRegistry = .standard) {
+        self.registry = registry
         self.clock = clock
-        self.keys = keys
+        keys = KeyTable(tabs: registry)
         dates = DateText(calendar: calendar)
-        events = EventsCoordinator(store: store, clock: clock, ids: ids, dates: dates)
-        self.calendar = CalendarCoordinator(store: store, clock: clock, ids: ids, dates: dates)
-        for tab in Tab.allCases where tab != .events && tab != .calendar {
-            placeholders[tab] = PlaceholderCoordinator(tab: tab)
+        do {
+            changes = try store.changeFeed()
+        } catch {
+            changes = nil
+            status = .error("Changes made elsewhere will not show: \(error)")
         }
-        apply(reloadAll())
+        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates)
+        tabs = registry.tabs.map { $0.make(context) }
+        for tab in tabs { tab.resize(to: contentArea(size)) }
+        settle()
     }
 
-    private var active: TabCoordinator {
-        switch activeTab {
-        case .events: return events
-        case .calendar: return calendar
-        default: return placeholders[activeTab]!
-        }
+    /// The id of the tab on screen.
+    public var activeTab: TabID { registry.tabs[activeIndex].id }
+
+    private var active: any TabCoordinator { tabs[activeIndex] }
+
+    /// The tab registered with an id, if any.
+    public func tab(_ id: TabID) -> (any TabCoordinator)? {
+        registry.tabs.firstIndex { $0.id == id }.map { tabs[$0] }
     }
 
-    /// Every tab that reads data, to reload when it changed.
-    private func reloadAll() -> TabResponse {
-        let response = events.reload()
-        let other = calendar.reload()
-        if case .message = response { return response }
-        return other
+    /// The tab of a type, if one is registered.
+    public func tab<T: TabCoordinator>(_ type: T.Type) -> T? {
+        tabs.lazy.compactMap { $0 as? T }.first
     }
 
     /// The mode that has the keyboard now.
@@ -79,23 +92,48 @@ public final class AppCoordinator: Application {
             guard let intent = keys.intent(for: key, in: mode) else { return .continue }
             return send(intent)
         case .mouse(let mouse):
-            return handleMouse(mouse)
-        case .resize(let size):
-            lastSize = size
-            return .continue
+            handleMouse(mouse)
+        case .resize(let newSize):
+            size = newSize
+            for tab in tabs { tab.resize(to: contentArea(newSize)) }
         case .idle:
-            if (try? store.hasExternalChanges()) == true { apply(reloadAll()) }
-            return .continue
+            break
         }
+        settle()
+        return .continue
     }
 
     /// Acts on one intent, as if its key had been pressed.
     @discardableResult
     public func send(_ intent: Intent) -> Continuation {
+        let continuation = dispatch(intent)
+        settle()
+        return continuation
+    }
+
+    /// Tells every tab what the store committed since the last look (this process's writes,
+    /// whatever made them, and other processes'), then lets the tab on screen read what it
+    /// will draw.
+    private func settle() {
+        if let feed = changes {
+            do {
+                let committed = try feed.changesSinceLastAsked()
+                if !committed.isEmpty {
+                    for tab in tabs { tab.storeDidChange(committed) }
+                }
+            } catch {
+                status = .error("Cannot read the database: \(error)")
+            }
+        }
+        apply(active.prepare())
+    }
+
+    private func dispatch(_ intent: Intent) -> Continuation {
         if intent == .redraw { return .continue }
         switch overlay {
         case .newMenu(let selected):
-            return handleMenu(intent, selected: selected)
+            handleMenu(intent, selected: selected)
+            return .continue
         case .question(let question):
             let key: Character?
             switch intent {
@@ -108,12 +146,13 @@ public final class AppCoordinator: Application {
             if let key, let choice = question.choices.first(where: { $0.key == key }) { apply(choice.action()) }
             return .continue
         case .help(let scroll):
+            let page = max(1, size.height - 6)
             switch intent {
             case .back, .helpRequested: overlay = nil
             case .moveDown: overlay = .help(scroll: scroll + 1)
             case .moveUp: overlay = .help(scroll: max(0, scroll - 1))
-            case .pageDown: overlay = .help(scroll: scroll + max(1, lastSize.height - 6))
-            case .pageUp: overlay = .help(scroll: max(0, scroll - max(1, lastSize.height - 6)))
+            case .pageDown: overlay = .help(scroll: scroll + page)
+            case .pageUp: overlay = .help(scroll: max(0, scroll - page))
             default: break
             }
             return .continue
@@ -121,9 +160,10 @@ public final class AppCoordinator: Application {
             break
         }
         switch intent {
-        case .switchTab(let tab): show(tab)
-        case .nextTab: show(activeTab.next)
-        case .previousTab: show(activeTab.previous)
+        case .switchTab(let id):
+            if let index = registry.tabs.firstIndex(where: { $0.id == id }) { show(index) }
+        case .nextTab: show((activeIndex + 1) % tabs.count)
+        case .previousTab: show((activeIndex + tabs.count - 1) % tabs.count)
         case .newRequested: overlay = .newMenu(selected: 0)
         case .helpRequested: overlay = .help(scroll: 0)
         case .activitiesRequested: status = StatusMessage("Activities are not available yet.")
@@ -133,32 +173,33 @@ public final class AppCoordinator: Application {
         return .continue
     }
 
-    /// Shows a tab, reading its data again: the other tabs may have changed it.
-    private func show(_ tab: Tab) {
-        guard tab != activeTab else { return }
-        activeTab = tab
-        apply(active.reload())
+    /// Puts a tab on screen (it reads what it draws when the event is settled).
+    private func show(_ index: Int) {
+        activeIndex = index
     }
 
-    private func handleMenu(_ intent: Intent, selected: Int) -> Continuation {
-        let kinds = AppCoordinator.newKinds
+    private func handleMenu(_ intent: Intent, selected: Int) {
+        let entries = registry.newEntries
         switch intent {
-        case .moveDown: overlay = .newMenu(selected: (selected + 1) % kinds.count)
-        case .moveUp: overlay = .newMenu(selected: (selected + kinds.count - 1) % kinds.count)
-        case .open: startNew(kinds[selected])
-        case .choose(let kind): startNew(kind)
+        case .moveDown: overlay = .newMenu(selected: (selected + 1) % entries.count)
+        case .moveUp: overlay = .newMenu(selected: (selected + entries.count - 1) % entries.count)
+        case .open: startNew(entries[selected].id)
+        case .choose(let id): startNew(id)
         case .back: overlay = nil
         default: break
         }
-        return .continue
     }
 
-    private func startNew(_ kind: ItemKind) {
+    /// Opens what a New menu entry makes: in the tab on screen when it offers the entry, else
+    /// in the first tab that does.
+    private func startNew(_ id: NewEntry.ID) {
         overlay = nil
-        if !active.startNew(kind) {
-            show(.events)
-            _ = events.startNew(kind)
+        let offers = { (index: Int) in self.registry.tabs[index].newEntries.contains { $0.id == id } }
+        if !offers(activeIndex) {
+            guard let index = registry.tabs.indices.first(where: offers) else { return }
+            show(index)
         }
+        apply(active.startNew(id))
     }
 
     /// Shows what a tab asked for; returns the response for the caller to act on `.quit`.
@@ -174,28 +215,31 @@ public final class AppCoordinator: Application {
 
     // MARK: - Mouse
 
-    private func handleMouse(_ mouse: MouseEvent) -> Continuation {
-        let size = lastSize
+    /// Resolves a mouse event against the click areas of the screen as it is drawn now.
+    private func handleMouse(_ mouse: MouseEvent) {
         guard size.width >= AppCoordinator.minimumSize.width, size.height >= AppCoordinator.minimumSize.height else {
-            return .continue
+            return
         }
+        let isClick = mouse.action == .click || mouse.action == .press
+        let target = draw(size: size).drawing.target(at: mouse.position)
         if case .newMenu = overlay {
-            if mouse.action == .click || mouse.action == .press, let row = menuRow(at: mouse.position, size: size) {
-                startNew(AppCoordinator.newKinds[row])
-            }
-            return .continue
+            if isClick, case .newEntry(let index) = target { startNew(registry.newEntries[index].id) }
+            return
         }
-        guard overlay == nil else { return .continue }
+        guard overlay == nil else { return }
         if mouse.position.y == 0 {
-            if mouse.action == .click || mouse.action == .press,
-               let tab = TabBar.tab(atColumn: mouse.position.x, width: size.width) {
-                show(tab)
-            }
-            return .continue
+            if isClick, case .tab(let index) = target { show(index) }
+            return
         }
         let area = contentArea(size)
-        if area.contains(mouse.position) { apply(active.handleMouse(mouse, area: area)) }
-        return .continue
+        if area.contains(mouse.position) { apply(send(mouse, to: active, area: area)) }
+    }
+
+    /// A mouse event for a tab, on the click area of its drawing at the event's position.
+    private func send<Tab: TabCoordinator>(_ event: MouseEvent, to tab: Tab, area: Rect) -> TabResponse {
+        var grid = Grid(width: size.width, height: size.height)
+        let drawing = tab.render(into: &grid, area: area)
+        return tab.mouse(event, on: drawing.target(at: event.position))
     }
 
     // MARK: - Drawing
@@ -205,80 +249,62 @@ public final class AppCoordinator: Application {
     }
 
     public func render(size: Size) -> Frame {
-        lastSize = size
+        let (frame, drawing) = draw(size: size)
+        return Frame(grid: frame, cursor: drawing.cursor)
+    }
+
+    /// The whole screen at a size, with the app's own click areas (the tab bar, the New menu).
+    private func draw(size: Size) -> (grid: Grid, drawing: Drawing<ClickTarget>) {
         var grid = Grid(width: size.width, height: size.height)
         guard size.width >= AppCoordinator.minimumSize.width, size.height >= AppCoordinator.minimumSize.height else {
             let lines = ["Terminal too small", "need 20x6", "now \(size.width)x\(size.height)"]
             for (i, line) in lines.enumerated() where i < size.height {
                 grid.put(line, x: max(0, (size.width - line.count) / 2), y: max(0, (size.height - lines.count) / 2) + i)
             }
-            return Frame(grid: grid)
+            return (grid, Drawing())
         }
         let now = clock.now()
-        TabBar(active: activeTab, trailing: dates.full(now, withTime: false)).render(into: &grid, row: 0)
+        let tabBar = TabBar(titles: registry.tabs.map(\.title), active: activeIndex,
+                            trailing: dates.full(now, withTime: false))
+        var drawing = Drawing<ClickTarget>(clicks: tabBar.render(into: &grid, row: 0).map { ClickArea($0.rect, .tab($0.index)) })
         let area = contentArea(size)
-        var cursor = active.render(into: &grid, area: area)
+        drawing.cursor = drawTab(active, into: &grid, area: area)
 
         switch overlay {
         case .newMenu(let selected):
-            cursor = nil
-            menuDialog(selected: selected).render(into: &grid, area: area)
+            drawing.cursor = nil
+            let rows = menuDialog(selected: selected).render(into: &grid, area: area)
+            drawing.clicks += rows.enumerated().map { ClickArea($0.element, .newEntry($0.offset)) }
         case .question(let question):
-            cursor = nil
+            drawing.cursor = nil
             let hint = question.isYesNo ? "y yes · n no"
                 : question.choices.map { "\($0.key) \($0.label)" }.joined(separator: " · ") + " · Esc cancel"
             Dialog(title: "Confirm", lines: wrap(question.text, width: min(56, size.width - 6)), hint: hint)
                 .render(into: &grid, area: area)
         case .help(let scroll):
-            cursor = nil
+            drawing.cursor = nil
             renderHelp(scroll: scroll, into: &grid, area: area)
         case nil:
             break
         }
         (status ?? StatusMessage("")).render(into: &grid, row: size.height - 2)
         Footer(bindings: keys.footer(for: mode)).render(into: &grid, row: size.height - 1)
-        return Frame(grid: grid, cursor: cursor)
+        return (grid, drawing)
+    }
+
+    /// Draws a tab; only the cursor matters here (clicks are resolved in `send(_:to:area:)`).
+    private func drawTab<Tab: TabCoordinator>(_ tab: Tab, into grid: inout Grid, area: Rect) -> Point? {
+        tab.render(into: &grid, area: area).cursor
     }
 
     private func menuDialog(selected: Int) -> Dialog {
-        let lines = AppCoordinator.newKinds.map { kind -> String in
-            let key = keys.bindings(for: .menu).first { $0.intent == .choose(kind) }?.keyLabel ?? ""
-            return "\(key)  \(kind.rawValue.capitalized)"
-        }
+        let lines = registry.newEntries.map { "\($0.key)  \($0.title)" }
         return Dialog(title: "New", lines: lines, hint: "Enter choose · Esc close", highlighted: selected)
     }
 
-    private func menuRow(at point: Point, size: Size) -> Int? {
-        let area = contentArea(size)
-        let dialog = menuDialog(selected: 0)
-        let height = min(area.height, dialog.lines.count + 4)
-        let top = area.y + (area.height - height) / 2
-        let row = point.y - top - 1
-        return row >= 0 && row < dialog.lines.count ? row : nil
-    }
-
-    /// The help screen: every binding of every mode, from the key table.
+    /// The help screen: every binding of every tab, from the key table.
     public func helpLines() -> [String] {
-        var lines: [String] = []
-        let global: [KeyBinding] = keys.bindings(for: .placeholder)
-        lines.append("Everywhere")
-        let tabKeys = global.filter { if case .switchTab = $0.intent { return true } else { return false } }
-        if let first = tabKeys.first, let last = tabKeys.last {
-            lines.append("  " + pad(first.keyLabel + "-" + last.keyLabel, 14) + tabKeys.map(\.help).joined(separator: ", "))
-        }
-        for b in global where !tabKeys.contains(where: { $0.intent == b.intent }) {
-            lines.append("  " + pad(b.keyLabel, 14) + b.help)
-        }
-        for mode in [Mode.list, .history, .details, .form, .menu, .confirm] {
-            lines.append("")
-            lines.append(mode.helpTitle)
-            for b in keys.bindings(for: mode) where !global.contains(where: { $0.intent == b.intent && $0.keys == b.keys }) {
-                lines.append("  " + pad(b.keyLabel, 14) + b.help)
-            }
-        }
-        lines.append("")
-        lines.append("Dates: 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm")
-        return lines
+        keys.helpLines()
     }
 
     private func renderHelp(scroll: Int, into grid: inout Grid, area: Rect) {
@@ -292,10 +318,6 @@ public final class AppCoordinator: Application {
             let style = line.hasPrefix(" ") ? Style.plain : Theme.heading
             grid.put(line, x: box.x + 2, y: box.y + 1 + i, style: style, maxWidth: box.width - 4)
         }
-    }
-
-    private func pad(_ text: String, _ width: Int) -> String {
-        text + String(repeating: " ", count: max(1, width - DisplayWidth.of(text)))
     }
 
     private func wrap(_ text: String, width: Int) -> [String] {

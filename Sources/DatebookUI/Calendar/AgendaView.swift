@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// Draws the agenda: days with their occurrences, one per line, scrolled to the selection.

@@ -49,6 +49,9 @@ public struct AgendaDay: Equatable, Sendable {
 
 /// The logic of the Calendar tab: which day and view, which occurrence is selected, and the
 /// occurrences of what is on screen, read from the store a range at a time.
+///
+/// Every change of day or view reads what the view will show (`load()`); what the views draw
+/// is then made from what was read, without reading again.
 public final class CalendarPresenter {
     public private(set) var view: CalendarViewKind = .day
     /// The selected day (its start, in the calendar's time zone).
@@ -66,8 +69,13 @@ public final class CalendarPresenter {
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
     private var cache: (range: DateInterval, occurrences: [Occurrence])?
-    /// The agenda last grouped, for the day and length it was grouped for.
-    private var agendaMemo: (day: Date, days: Int, agenda: [AgendaDay])?
+    /// Counts the reads of `cache` (and its forgetting), so the agenda is grouped again only
+    /// after one.
+    private var generation = 0
+    /// The agenda grouped by day when the agenda is the view (made by `load()`), and what it
+    /// was grouped for.
+    private var agendaDaysRead: [AgendaDay] = []
+    private var agendaGroupedFor: (day: Date, days: Int, generation: Int)?
     private let iso: Calendar
 
     public init(store: OccurrenceStore, clock: Clock, dates: DateText) {
@@ -82,10 +90,30 @@ public final class CalendarPresenter {
 
     // MARK: - Reading
 
-    /// Forgets what was read, so the next look reads the store again.
+    /// Forgets what was read (the store changed); `load()` reads it again.
     public func reload() {
         cache = nil
-        agendaMemo = nil
+        generation += 1
+    }
+
+    /// Reads what the view shows, unless it was read: the month grid's weeks (beside the day
+    /// view and the agenda), the week, the agenda's days.
+    public func load() throws {
+        var range = view == .week ? DateInterval(start: weekDays[0], end: dayRange(weekDays[6]).end) : monthGridRange
+        range = union(range, dayRange(selectedDay))
+        if view == .agenda { range = union(range, agendaRange) }
+        try read(range)
+        guard view == .agenda else { return }
+        if let done = agendaGroupedFor, done.day == selectedDay, done.days == agendaDays, done.generation == generation {
+            return
+        }
+        agendaDaysRead = groupAgenda()
+        agendaGroupedFor = (selectedDay, agendaDays, generation)
+    }
+
+    /// The smallest interval holding both.
+    private func union(_ a: DateInterval, _ b: DateInterval) -> DateInterval {
+        DateInterval(start: min(a.start, b.start), end: max(a.end, b.end))
     }
 
     /// The starts of `count` days from `day`, and the start of the day after: day boundaries to
@@ -113,24 +141,24 @@ public final class CalendarPresenter {
         return dayIndex(of: max(o.start, starts.first!), in: starts)...dayIndex(of: last, in: starts)
     }
 
-    /// Occurrences overlapping a range, from the cache when it covers the range.
-    func occurrences(in range: DateInterval) throws -> [Occurrence] {
-        if let cache, cache.range.start <= range.start, cache.range.end >= range.end {
-            return cache.occurrences.filter { overlaps($0, range) }
-        }
+    /// Occurrences overlapping a range, of those read.
+    func occurrences(in range: DateInterval) -> [Occurrence] {
+        (cache?.occurrences ?? []).filter { overlaps($0, range) }
+    }
+
+    /// Reads the occurrences of a range unless they were read.
+    private func read(_ range: DateInterval) throws {
+        if let cache, cache.range.start <= range.start, cache.range.end >= range.end { return }
         // Read a little more than asked, so moving a day or a week does not read again; and grow
-        // the cached range rather than replace it when the two are near (the month grid and the
-        // agenda ask for different ranges on every frame).
+        // the read range rather than replace it when the two are near.
         var wide = DateInterval(start: calendar.date(byAdding: .day, value: -7, to: range.start)!,
                                 end: calendar.date(byAdding: .day, value: 7, to: range.end)!)
         if let cached = cache?.range {
             let union = DateInterval(start: min(cached.start, wide.start), end: max(cached.end, wide.end))
             if union.duration <= 120 * 86_400 { wide = union }
         }
-        let found = try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false)
-        cache = (wide, found)
-        agendaMemo = nil
-        return found.filter { overlaps($0, range) }
+        cache = (wide, try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false))
+        generation += 1
     }
 
     private func overlaps(_ o: Occurrence, _ range: DateInterval) -> Bool {
@@ -142,8 +170,8 @@ public final class CalendarPresenter {
     }
 
     /// The occurrences of the selected day, in order.
-    public func dayOccurrences() throws -> [Occurrence] {
-        try occurrences(in: dayRange(selectedDay))
+    public func dayOccurrences() -> [Occurrence] {
+        occurrences(in: dayRange(selectedDay))
     }
 
     /// The days the week view shows: the week holding the selected day, from the first weekday.
@@ -152,65 +180,72 @@ public final class CalendarPresenter {
         return (0..<7).map { calendar.date(byAdding: .day, value: $0, to: start)! }
     }
 
+    /// The days the agenda shows: from the selected day, `agendaDays` long.
+    private var agendaRange: DateInterval {
+        DateInterval(start: selectedDay, end: calendar.date(byAdding: .day, value: agendaDays, to: selectedDay)!)
+    }
+
     /// The agenda's occurrences in order, from the selected day on.
-    public func agendaOccurrences() throws -> [Occurrence] {
-        let end = calendar.date(byAdding: .day, value: agendaDays, to: selectedDay)!
-        return try occurrences(in: DateInterval(start: selectedDay, end: end))
+    public func agendaOccurrences() -> [Occurrence] {
+        occurrences(in: agendaRange)
     }
 
     /// The occurrences the selection moves through in the current view: in the agenda, one
     /// entry per day an occurrence touches.
-    private func selectable() throws -> [Occurrence] {
-        view == .agenda ? try agenda().flatMap(\.occurrences) : try dayOccurrences()
+    private func selectable() -> [Occurrence] {
+        view == .agenda ? agenda().flatMap(\.occurrences) : dayOccurrences()
     }
 
     /// The selected occurrence, if any.
     public var selectedOccurrence: Occurrence? {
-        guard let selection, let list = try? selectable(), selection < list.count else { return nil }
+        let list = selectable()
+        guard let selection, selection < list.count else { return nil }
         return list[selection]
     }
 
     // MARK: - Navigation
 
-    public func show(_ kind: CalendarViewKind) {
+    /// Each of these reads what the new day or view shows, and selects its first occurrence.
+    public func show(_ kind: CalendarViewKind) throws {
         view = kind
-        resetSelection()
+        try resetSelection()
     }
 
     /// Moves the selected day by `days`.
-    public func moveDay(by days: Int) {
+    public func moveDay(by days: Int) throws {
         selectedDay = calendar.date(byAdding: .day, value: days, to: selectedDay)!
-        resetSelection()
+        try resetSelection()
     }
 
     /// Moves by the view's period: a day, a week, or (agenda) a month.
-    public func movePeriod(by step: Int) {
+    public func movePeriod(by step: Int) throws {
         switch view {
-        case .day: moveDay(by: step)
-        case .week: moveDay(by: 7 * step)
+        case .day: try moveDay(by: step)
+        case .week: try moveDay(by: 7 * step)
         case .agenda:
             selectedDay = calendar.date(byAdding: .month, value: step, to: selectedDay)!
-            resetSelection()
+            try resetSelection()
         }
     }
 
-    public func goToToday() {
+    public func goToToday() throws {
         selectedDay = calendar.startOfDay(for: clock.now())
-        resetSelection()
+        try resetSelection()
     }
 
-    public func go(to date: Date) {
+    public func go(to date: Date) throws {
         selectedDay = calendar.startOfDay(for: date)
-        resetSelection()
+        try resetSelection()
     }
 
     /// Moves the selection to the next or previous occurrence; in the agenda, reads further
     /// ahead when the end is reached.
     public func moveSelection(by step: Int) throws {
-        var list = try selectable()
+        var list = selectable()
         if view == .agenda, let selection, selection + step >= list.count, agendaDays < 3660 {
             agendaDays *= 2
-            list = try selectable()
+            try load()
+            list = selectable()
         }
         guard !list.isEmpty else {
             selection = nil
@@ -227,22 +262,21 @@ public final class CalendarPresenter {
     /// selectable here.
     @discardableResult
     public func select(occurrenceID: String) -> Bool {
-        guard let list = try? selectable(), let index = list.firstIndex(where: { $0.id == occurrenceID }) else {
-            return false
-        }
+        guard let index = selectable().firstIndex(where: { $0.id == occurrenceID }) else { return false }
         selection = index
         return true
     }
 
     /// Selects an entry by its position (a mouse click in the agenda).
     public func select(entry: Int) {
-        guard let count = try? selectable().count, entry >= 0, entry < count else { return }
+        guard entry >= 0, entry < selectable().count else { return }
         selection = entry
     }
 
-    private func resetSelection() {
-        selection = ((try? selectable()) ?? []).isEmpty ? nil : 0
+    private func resetSelection() throws {
         if view == .agenda { agendaDays = 31 }
+        try load()
+        selection = selectable().isEmpty ? nil : 0
     }
 
     /// The start a new item gets from here: the selected occurrence's end, or the selected day at
@@ -275,16 +309,22 @@ public final class CalendarPresenter {
         }
     }
 
-    public func monthGrid() throws -> MonthGridState {
+    /// The weeks the month grid shows: those that hold a day of the selected day's month.
+    private var monthGridRange: DateInterval {
         let month = calendar.dateInterval(of: .month, for: selectedDay)!
         let gridStart = calendar.dateInterval(of: .weekOfYear, for: month.start)!.start
         let lastWeek = calendar.dateInterval(of: .weekOfYear, for: month.end.addingTimeInterval(-1))!
-        let gridRange = DateInterval(start: gridStart, end: lastWeek.end)
+        return DateInterval(start: gridStart, end: lastWeek.end)
+    }
+
+    public func monthGrid() -> MonthGridState {
+        let gridRange = monthGridRange
+        let gridStart = gridRange.start
         let dayCount = calendar.dateComponents([.day], from: gridStart, to: gridRange.end).day!
         let starts = dayStarts(from: gridStart, count: dayCount)
         // Every day an occurrence touches is busy.
         var busy = [Bool](repeating: false, count: dayCount)
-        for o in try occurrences(in: gridRange) {
+        for o in occurrences(in: gridRange) {
             guard let days = Self.dayIndexes(of: o, in: starts) else { continue }
             for i in days where !busy[i] { busy[i] = true }
         }
@@ -309,12 +349,12 @@ public final class CalendarPresenter {
     }
 
     /// The day columns of the day or week view, laid out for rows of `slot` seconds.
-    public func columns(slot: TimeInterval = 3600) throws -> [DayColumnState] {
+    public func columns(slot: TimeInterval = 3600) -> [DayColumnState] {
         let days = view == .week ? weekDays : [selectedDay]
         let today = calendar.startOfDay(for: clock.now())
-        return try days.map { day in
+        return days.map { day in
             let range = dayRange(day)
-            let (allDay, timed) = DayLayout.place(try occurrences(in: range), dayStart: range.start, dayEnd: range.end,
+            let (allDay, timed) = DayLayout.place(occurrences(in: range), dayStart: range.start, dayEnd: range.end,
                                                   slot: slot)
             let title = view == .week ? String(dates.day(day).split(separator: " ").prefix(2).joined(separator: " "))
                 : dates.day(day)
@@ -325,10 +365,13 @@ public final class CalendarPresenter {
 
     /// The agenda, grouped by day, an occurrence under every day it touches; days without
     /// occurrences are left out.
-    public func agenda() throws -> [AgendaDay] {
-        // The memo is dropped whenever the cache is read again, so a hit is never stale.
-        if let memo = agendaMemo, memo.day == selectedDay, memo.days == agendaDays { return memo.agenda }
-        let occurrences = try agendaOccurrences()
+    public func agenda() -> [AgendaDay] {
+        view == .agenda ? agendaDaysRead : []
+    }
+
+    /// Groups the agenda's occurrences by day.
+    private func groupAgenda() -> [AgendaDay] {
+        let occurrences = agendaOccurrences()
         let starts = dayStarts(from: selectedDay, count: agendaDays)
         var byDay = [[Occurrence]](repeating: [], count: agendaDays)
         for o in occurrences {
@@ -343,7 +386,6 @@ public final class CalendarPresenter {
             let rest = byDay[i].filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
             return AgendaDay(date: day, title: dates.full(day, withTime: false), occurrences: whole + rest)
         }
-        agendaMemo = (selectedDay, agendaDays, agenda)
         return agenda
     }
 }

@@ -1,3 +1,6 @@
+import DatebookTerminal
+import Foundation
+
 /// Draws the month grid: a title, weekday initials, and weeks with their ISO week numbers.
 ///
 ///         November 2026
@@ -31,12 +34,12 @@ public enum MonthGridView {
     /// The screen column of a weekday column.
     static func cellX(_ column: Int, origin: Point) -> Int { origin.x + 3 + column * 3 }
 
-    /// The day under a point, if the point is on a day of the grid.
-    public static func day(at point: Point, _ state: MonthGridState, origin: Point) -> MonthDayCell? {
-        let row = point.y - origin.y - 2
-        guard row >= 0, row < state.weeks.count else { return nil }
-        let column = (point.x - origin.x - 3) / 3
-        guard point.x >= origin.x + 3, column >= 0, column < 7 else { return nil }
-        return state.weeks[row].days[column]
+    /// Where each day of the grid is, for mouse clicks: its two digits and the gap after them.
+    public static func dayAreas(_ state: MonthGridState, origin: Point) -> [(rect: Rect, date: Date)] {
+        state.weeks.enumerated().flatMap { row, week in
+            week.days.enumerated().map { column, cell in
+                (Rect(x: cellX(column, origin: origin), y: origin.y + 2 + row, width: 3, height: 1), cell.date)
+            }
+        }
     }
 }

@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// Draws day columns on a grid of hours: the day view (one column) and the week view (seven).

@@ -1,22 +1,32 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The Events tab: the list and History, with item details and forms pushed over them.
 public final class EventsCoordinator: TabCoordinator {
-    public let tab = Tab.events
+    /// What a click in the tab means.
+    public enum ClickTarget {
+        /// A row of the list on screen, by its position in the list.
+        case row(Int)
+        /// A field of the form on screen.
+        case field(ItemFormField)
+    }
+
     public let list: ItemListPresenter
     public let history: ItemListPresenter
     /// The details pages and forms pushed over the lists.
     public let flow: ItemFlow
     /// True while History is showing (under any pushed item screen).
     public private(set) var showsHistory = false
+    /// True when the store changed since the lists were read.
+    private var stale = true
+    /// An item to select in the list once it is read again (one just saved).
+    private var pendingSelection: UUID?
 
-    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
-        list = ItemListPresenter(source: .active, store: store, clock: clock, dates: dates)
-        history = ItemListPresenter(source: .history, store: store, clock: clock, dates: dates)
-        flow = ItemFlow(store: store, clock: clock, ids: ids, dates: dates)
-        flow.reloadHost = { [unowned self] in reloadLists() }
-        flow.didSave = { [unowned self] item in _ = try? list.select(id: item.id) }
+    public init(context: TabContext) {
+        list = ItemListPresenter(source: .active, store: context.store, clock: context.clock, dates: context.dates)
+        history = ItemListPresenter(source: .history, store: context.store, clock: context.clock, dates: context.dates)
+        flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
     }
 
     public var mode: Mode {
@@ -32,34 +42,50 @@ public final class EventsCoordinator: TabCoordinator {
     /// The list on screen: the Events list or History.
     private var shownList: ItemListPresenter { showsHistory ? history : list }
 
-    public func startNew(_ kind: ItemKind) -> Bool {
+    public func startNew(_ entry: NewEntry.ID) -> TabResponse {
+        guard let kind = entry.itemKind else { return .ignored }
         flow.startNew(kind)
-        return true
+        return .handled
     }
 
-    public func reload() -> TabResponse {
-        do {
-            try flow.reload()
-        } catch {
-            return .message(.error("Cannot read the database: \(error)"))
-        }
-        return reloadLists()
+    // MARK: - Reading
+
+    public func storeDidChange(_ changes: StoreChanges) {
+        stale = true
     }
 
-    private func reloadLists() -> TabResponse {
+    public func prepare() -> TabResponse {
         do {
-            try list.reload()
-            try history.reload()
+            if stale {
+                try list.reload()
+                try history.reload()
+                try flow.reload()
+                stale = false
+            }
+            if let id = pendingSelection {
+                pendingSelection = nil
+                try list.select(id: id)
+            }
+            try shownList.load()
             return .handled
         } catch {
             return .message(.error("Cannot read the database: \(error)"))
         }
     }
 
+    public func resize(to area: Rect) {
+        list.viewportHeight = area.height - ItemListView.headerHeight
+        history.viewportHeight = area.height - ItemListView.headerHeight
+    }
+
     // MARK: - Intents
 
     public func handle(_ intent: Intent) -> TabResponse {
-        if !flow.isEmpty { return flow.handle(intent) }
+        if !flow.isEmpty {
+            let response = flow.handle(intent)
+            if let saved = flow.saved { pendingSelection = saved.id }
+            return response
+        }
         let presenter = shownList
         if presenter.move(intent) { return .handled }
         switch (intent, showsHistory) {
@@ -80,9 +106,8 @@ public final class EventsCoordinator: TabCoordinator {
             return flow.reopen(item)
         case (.edit, true), (.delete, true):
             return .message(.error("History is read-only. Press x to set an item back to not completed."))
-        case (.historyRequested, false):
+        case (.command(.history), false):
             showsHistory = true
-            return reloadLists()
         case (.back, true), (.quitOrBack, true):
             showsHistory = false
         case (.quitOrBack, false):
@@ -95,8 +120,11 @@ public final class EventsCoordinator: TabCoordinator {
 
     // MARK: - Mouse
 
-    public func handleMouse(_ event: MouseEvent, area: Rect) -> TabResponse {
-        if !flow.isEmpty { return flow.handleMouse(event, area: area) }
+    public func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse {
+        if !flow.isEmpty {
+            guard case .field(let field) = target else { return flow.mouse(event, on: nil) }
+            return flow.mouse(event, on: field)
+        }
         let presenter = shownList
         switch event.action {
         case .wheelUp:
@@ -104,8 +132,7 @@ public final class EventsCoordinator: TabCoordinator {
         case .wheelDown:
             for _ in 0..<3 { presenter.move(.moveDown) }
         case .click, .press, .doubleClick:
-            let row = event.position.y - area.y - ItemListView.headerHeight
-            guard presenter.select(viewportRow: row) else { return .ignored }
+            guard case .row(let index) = target, presenter.select(index: index) else { return .ignored }
             if event.action == .doubleClick { return handle(.open) }
         case .release:
             break
@@ -115,11 +142,9 @@ public final class EventsCoordinator: TabCoordinator {
 
     // MARK: - Drawing
 
-    public func render(into grid: inout Grid, area: Rect) -> Point? {
-        if !flow.isEmpty { return flow.render(into: &grid, area: area) }
-        let presenter = shownList
-        presenter.viewportHeight = area.height - ItemListView.headerHeight
-        ItemListView.render(presenter.viewState(), into: &grid, area: area)
-        return nil
+    public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
+        if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
+        let state = shownList.viewState(height: area.height - ItemListView.headerHeight)
+        return Drawing(clicks: ItemListView.render(state, into: &grid, area: area).map { ClickArea($0.rect, .row($0.target)) })
     }
 }

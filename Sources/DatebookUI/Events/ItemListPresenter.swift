@@ -15,6 +15,8 @@ public struct ItemListViewState: Equatable, Sendable {
     public var detail: String
     /// The rows in the viewport only.
     public var rows: [ItemRowState]
+    /// The position in the list of the first of `rows`.
+    public var firstRow: Int
     /// The selected row's position within `rows`, if it is in view.
     public var selectedRow: Int?
     public var total: Int
@@ -25,7 +27,8 @@ public struct ItemListViewState: Equatable, Sendable {
 /// The logic of the Events list and of History: selection, scrolling, windowed reads.
 ///
 /// Only the rows around the viewport are read from the store, so a list of 100,000 items
-/// opens and scrolls as fast as a short one.
+/// opens and scrolls as fast as a short one. They are read by `reload()` and `load()`, never
+/// while the view state is made.
 public final class ItemListPresenter {
     public let source: ItemListSource
     private let store: ItemStore
@@ -35,7 +38,7 @@ public final class ItemListPresenter {
     public private(set) var selection = 0
     public private(set) var top = 0
     public private(set) var count = 0
-    /// Rows the viewport holds; the coordinator sets it from the screen size before drawing.
+    /// Rows the viewport holds; the coordinator sets it when the screen's size changes.
     public var viewportHeight = 10 {
         didSet { scrollToSelection() }
     }
@@ -64,6 +67,13 @@ public final class ItemListPresenter {
         clampSelection()
     }
 
+    /// Reads the rows of the viewport, with a margin either side, unless they were read.
+    public func load() throws {
+        let end = min(count, top + max(1, viewportHeight))
+        guard top < end, cachedItem(at: top) == nil || cachedItem(at: end - 1) == nil else { return }
+        try read(around: top)
+    }
+
     /// The selected item, if the list is not empty.
     public var selectedItem: Item? {
         guard count > 0 else { return nil }
@@ -85,16 +95,25 @@ public final class ItemListPresenter {
 
     private func item(at index: Int) throws -> Item? {
         guard index >= 0, index < count else { return nil }
-        if index < cacheOffset || index >= cacheOffset + cache.count {
-            let offset = max(0, index - ItemListPresenter.cacheMargin)
-            let limit = viewportHeight + 2 * ItemListPresenter.cacheMargin
-            cache = try source == .active
-                ? store.activeItems(offset: offset, limit: limit)
-                : store.historyItems(offset: offset, limit: limit)
-            cacheOffset = offset
-        }
+        if let item = cachedItem(at: index) { return item }
+        try read(around: index)
+        return cachedItem(at: index)
+    }
+
+    /// The item at a position if it was read.
+    private func cachedItem(at index: Int) -> Item? {
         let local = index - cacheOffset
-        return local < cache.count ? cache[local] : nil
+        return index >= 0 && index < count && local >= 0 && local < cache.count ? cache[local] : nil
+    }
+
+    /// Reads a viewport's rows and a margin either side of a position.
+    private func read(around index: Int) throws {
+        let offset = max(0, index - ItemListPresenter.cacheMargin)
+        let limit = viewportHeight + 2 * ItemListPresenter.cacheMargin
+        cache = try source == .active
+            ? store.activeItems(offset: offset, limit: limit)
+            : store.historyItems(offset: offset, limit: limit)
+        cacheOffset = offset
     }
 
     // MARK: - Moving
@@ -115,11 +134,11 @@ public final class ItemListPresenter {
         return true
     }
 
-    /// Selects the row at a position of the viewport (a mouse click); false when nothing is there.
-    public func select(viewportRow row: Int) -> Bool {
-        let index = top + row
-        guard row >= 0, index < count else { return false }
+    /// Selects the row at a position of the list (a mouse click); false when nothing is there.
+    public func select(index: Int) -> Bool {
+        guard index >= 0, index < count else { return false }
         selection = index
+        scrollToSelection()
         return true
     }
 
@@ -129,21 +148,32 @@ public final class ItemListPresenter {
     }
 
     private func scrollToSelection() {
-        let height = max(1, viewportHeight)
+        top = firstRow(forHeight: viewportHeight)
+    }
+
+    /// The first row shown in a viewport of `height` rows: where it is now, moved just enough
+    /// for the selection to show.
+    private func firstRow(forHeight height: Int) -> Int {
+        let height = max(1, height)
+        var top = self.top
         if selection < top { top = selection }
         if selection >= top + height { top = selection - height + 1 }
-        top = max(0, min(top, max(0, count - height)))
+        return max(0, min(top, max(0, count - height)))
     }
 
     // MARK: - View state
 
-    public func viewState() -> ItemListViewState {
+    /// What the list shows in a viewport of `height` rows (the coordinator's viewport by
+    /// default), from the rows already read.
+    public func viewState(height: Int? = nil) -> ItemListViewState {
+        let height = height ?? viewportHeight
+        let top = firstRow(forHeight: height)
         let now = clock.now()
         var rows: [ItemRowState] = []
-        let end = min(count, top + max(0, viewportHeight))
+        let end = min(count, top + max(0, height))
         if top < end {
             for index in top..<end {
-                guard let item = try? item(at: index) else { break }
+                guard let item = cachedItem(at: index) else { break }
                 rows.append(ItemRowState(item: item, now: now, dates: dates))
             }
         }
@@ -153,6 +183,7 @@ public final class ItemListPresenter {
                 heading: "Events",
                 detail: count == 1 ? "1 item" : "\(count) items",
                 rows: rows,
+                firstRow: top,
                 selectedRow: rows.isEmpty ? nil : selection - top,
                 total: count,
                 emptyMessage: count == 0 ? "No events, tasks or reminders yet. Press n to add one." : nil)
@@ -161,6 +192,7 @@ public final class ItemListPresenter {
                 heading: "History",
                 detail: (count == 1 ? "1 item" : "\(count) items") + " · read-only · completed in blue, not completed in red",
                 rows: rows,
+                firstRow: top,
                 selectedRow: rows.isEmpty ? nil : selection - top,
                 total: count,
                 emptyMessage: count == 0 ? "History is empty. Completed and deleted items come here." : nil)

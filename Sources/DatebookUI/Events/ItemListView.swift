@@ -1,22 +1,29 @@
+import DatebookTerminal
+
 /// Draws the Events list or History: a heading line, then one row per item.
 public enum ItemListView {
     /// Rows of content above the list rows (the heading).
     public static let headerHeight = 1
 
-    public static func render(_ state: ItemListViewState, into grid: inout Grid, area: Rect) {
-        guard area.height > 0, area.width > 0 else { return }
+    /// Draws the list; returns each row drawn as a click area for its position in the list.
+    @discardableResult
+    public static func render(_ state: ItemListViewState, into grid: inout Grid, area: Rect) -> [ClickArea<Int>] {
+        guard area.height > 0, area.width > 0 else { return [] }
         let headingWidth = grid.put(" " + state.heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
         grid.put("  " + state.detail, x: area.x + headingWidth, y: area.y, style: Theme.muted,
                  maxWidth: area.width - headingWidth)
         let body = Rect(x: area.x, y: area.y + headerHeight, width: area.width, height: area.height - headerHeight)
         if let message = state.emptyMessage {
             grid.put(" " + message, x: body.x, y: body.y + 1, style: Theme.muted, maxWidth: body.width)
-            return
+            return []
         }
+        var clicks: [ClickArea<Int>] = []
         for (i, row) in state.rows.enumerated() where i < body.height {
-            renderRow(row, selected: i == state.selectedRow, into: &grid,
-                      area: Rect(x: body.x, y: body.y + i, width: body.width, height: 1))
+            let rect = Rect(x: body.x, y: body.y + i, width: body.width, height: 1)
+            renderRow(row, selected: i == state.selectedRow, into: &grid, area: rect)
+            clicks.append(ClickArea(rect, state.firstRow + i))
         }
+        return clicks
     }
 
     /// One row: `date  time  mark title  place`, with columns that shrink on narrow screens.

@@ -1,9 +1,11 @@
-import DatebookKit
-
 /// What a key press means, by name: the key table turns keys into intents, coordinators act on them.
+///
+/// The cases are the verbs many screens share; a tab's own commands are `.command` with a
+/// `Command` the tab defines (the Calendar's `.showWeek`), so a new tab adds its commands in
+/// its own folder.
 public enum Intent: Hashable, Sendable {
     // MARK: - Everywhere
-    case switchTab(Tab)
+    case switchTab(TabID)
     case nextTab
     case previousTab
     case newRequested
@@ -26,9 +28,8 @@ public enum Intent: Hashable, Sendable {
     case edit
     case delete
     case toggleComplete
-    case historyRequested
 
-    // MARK: - Forms
+    // MARK: - Text fields and forms
     case nextField
     case previousField
     case cursorLeft
@@ -43,22 +44,26 @@ public enum Intent: Hashable, Sendable {
     case submit
     case save
 
-    // MARK: - Calendar
-    case showDay
-    case showWeek
-    case showAgenda
-    case previousDay
-    case nextDay
-    case previousPeriod
-    case nextPeriod
-    case today
-    /// `:`: asks for a date to jump to.
-    case goToDateRequested
-
     // MARK: - Menus and questions
-    case choose(ItemKind)
+    /// An entry of the New menu.
+    case choose(NewEntry.ID)
     case answerYes
     case answerNo
     /// The answer with this key, in a question with several answers.
     case pick(Character)
+
+    // MARK: - One tab's own
+    case command(Command)
+}
+
+/// A command of one tab's own, named by the tab that defines it (`Command.showWeek`).
+public struct Command: Hashable, Sendable, CustomStringConvertible {
+    /// The command's name, unique among all tabs' commands (`calendar.week`).
+    public let name: String
+
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    public var description: String { name }
 }

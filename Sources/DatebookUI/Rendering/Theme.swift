@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// The named styles every screen draws with, so the look is decided in one place.
 public enum Theme {
     public static let tabActive = Style(bold: true, reverse: true)

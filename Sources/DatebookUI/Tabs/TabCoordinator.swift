@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 
 /// A question for the person: yes or no, or one of several answers picked by a key.
 public struct Question {
@@ -49,20 +50,38 @@ public enum TabResponse {
     case quit
 }
 
-/// One tab's navigation: which of its screens shows, and what its keys do.
+/// One tab: its navigation (which of its screens shows), what its keys do, and its drawing.
 ///
-/// The app coordinator handles global intents first and passes the rest to the active tab.
+/// The app makes each tab from its `TabRegistration`, handles global intents first and passes
+/// the rest to the tab on screen. After every event it tells each tab what the store committed
+/// (`storeDidChange`), and lets the tab on screen read what it will draw (`prepare`); drawing
+/// then reads nothing and changes nothing.
 public protocol TabCoordinator: AnyObject {
-    var tab: Tab { get }
+    /// What a click on one of the tab's click areas means.
+    associatedtype ClickTarget = Never
+
     /// The mode of the screen on top, for the key table.
     var mode: Mode { get }
     func handle(_ intent: Intent) -> TabResponse
-    func handleMouse(_ event: MouseEvent, area: Rect) -> TabResponse
-    /// Draws the tab into its area and returns where the text cursor goes, if anywhere.
-    func render(into grid: inout Grid, area: Rect) -> Point?
-    /// Reads the data again (it changed elsewhere).
-    func reload() -> TabResponse
-    /// Opens the form for a new item in this tab; false when the tab has no forms (the app
-    /// then opens it in Events).
-    func startNew(_ kind: ItemKind) -> Bool
+    /// Opens what the New menu entry makes, in this tab (only entries it registered).
+    func startNew(_ entry: NewEntry.ID) -> TabResponse
+    /// The store committed changes: what the tab read may be out of date.
+    func storeDidChange(_ changes: StoreChanges)
+    /// Reads what the tab will draw, if it has not yet; called after every event while the tab
+    /// is on screen. A failure comes back as a message.
+    func prepare() -> TabResponse
+    /// The tab's area of the screen changed size.
+    func resize(to area: Rect)
+    /// Draws the tab into its area: the cursor and the click areas come back.
+    func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget>
+    /// A mouse event in the tab's area, on the click area it hit (nil when none).
+    func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse
+}
+
+extension TabCoordinator {
+    public func startNew(_ entry: NewEntry.ID) -> TabResponse { .ignored }
+    public func storeDidChange(_ changes: StoreChanges) {}
+    public func prepare() -> TabResponse { .handled }
+    public func resize(to area: Rect) {}
+    public func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse { .ignored }
 }

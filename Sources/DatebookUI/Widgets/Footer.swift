@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// The bottom line: the keys of the current screen, from the key table.
 public struct Footer {
     public var bindings: [KeyBinding]

@@ -1,54 +1,56 @@
-/// The top line: the five tab titles with the active one highlighted, and a note at the right.
+import DatebookTerminal
+
+/// The top line: the tab titles with the active one highlighted, and a note at the right.
 public struct TabBar {
-    public var active: Tab
+    public var titles: [String]
+    /// The position of the active tab.
+    public var active: Int
     /// Text at the right edge (today's date, an unread count).
     public var trailing: String
 
-    public init(active: Tab, trailing: String = "") {
+    public init(titles: [String], active: Int, trailing: String = "") {
+        self.titles = titles
         self.active = active
         self.trailing = trailing
     }
 
-    /// Where each tab's title stands at a width; drawing and mouse clicks both use it.
+    /// Where each tab's title stands at a width.
     ///
     /// Wide terminals get `1 Events`, narrower ones the titles alone, the narrowest digits only.
-    public static func layout(width: Int) -> [(tab: Tab, range: Range<Int>, label: String)] {
-        let styles: [(Tab) -> String] = [
-            { " \($0.rawValue + 1) \($0.title) " },
-            { " \($0.title) " },
-            { " \(String($0.title.prefix(3))) " },
-            { " \($0.rawValue + 1) " },
+    public func layout(width: Int) -> [(index: Int, range: Range<Int>, label: String)] {
+        let styles: [(Int, String) -> String] = [
+            { index, title in " \(index + 1) \(title) " },
+            { _, title in " \(title) " },
+            { _, title in " \(String(title.prefix(3))) " },
+            { index, _ in " \(index + 1) " },
         ]
         for style in styles {
             var x = 0
-            var result: [(Tab, Range<Int>, String)] = []
-            for tab in Tab.allCases {
-                let label = style(tab)
-                result.append((tab, x..<(x + label.count), label))
+            var result: [(Int, Range<Int>, String)] = []
+            for (index, title) in titles.enumerated() {
+                let label = style(index, title)
+                result.append((index, x..<(x + label.count), label))
                 x += label.count
             }
             if x <= width { return result }
         }
         // Too narrow for even the digits: as many as fit.
         var x = 0
-        return Tab.allCases.compactMap { tab in
-            let label = "\(tab.rawValue + 1)"
+        return titles.indices.compactMap { index in
+            let label = "\(index + 1)"
             defer { x += 1 }
-            return x < width ? (tab, x..<(x + 1), label) : nil
+            return x < width ? (index, x..<(x + 1), label) : nil
         }
     }
 
-    /// The tab under a column, if any.
-    public static func tab(atColumn x: Int, width: Int) -> Tab? {
-        layout(width: width).first { $0.range.contains(x) }?.tab
-    }
-
-    public func render(into grid: inout Grid, row y: Int) {
+    /// Draws the bar; returns where each tab's title is (for mouse clicks).
+    @discardableResult
+    public func render(into grid: inout Grid, row y: Int) -> [(index: Int, rect: Rect)] {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: Theme.tabBar)
-        let slots = TabBar.layout(width: grid.width)
+        let slots = layout(width: grid.width)
         for slot in slots {
             grid.put(slot.label, x: slot.range.lowerBound, y: y,
-                     style: slot.tab == active ? Theme.tabActive : Theme.tabInactive)
+                     style: slot.index == active ? Theme.tabActive : Theme.tabInactive)
         }
         let used = slots.last?.range.upperBound ?? 0
         let room = grid.width - used - 1
@@ -56,5 +58,6 @@ public struct TabBar {
         if !trailing.isEmpty, w <= room {
             grid.put(trailing, x: grid.width - w - 1, y: y, style: Theme.muted)
         }
+        return slots.map { ($0.index, Rect(x: $0.range.lowerBound, y: y, width: $0.range.count, height: 1)) }
     }
 }

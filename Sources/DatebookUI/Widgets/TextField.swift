@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// The text of one form field and its cursor, edited grapheme by grapheme.
 public struct TextField: Equatable, Sendable {
     public private(set) var text: String
@@ -54,6 +56,25 @@ public struct TextField: Equatable, Sendable {
         default: return false
         }
         return true
+    }
+
+    // MARK: - Keys
+
+    /// The keys that edit a text field in some modes: cursor moves, deletes, Enter (with its
+    /// help text), Ctrl-S when the mode saves, and Esc to cancel.
+    public static func editingKeys(in modes: Set<Mode>, enter: String, saving: Bool = false) -> [KeyBinding] {
+        var b: [KeyBinding] = [
+            KeyBinding([.left], .cursorLeft, in: modes, help: "Cursor left", footer: false),
+            KeyBinding([.right], .cursorRight, in: modes, help: "Cursor right", footer: false),
+            KeyBinding([.home, .ctrl("a")], .cursorHome, in: modes, help: "Start of field", footer: false),
+            KeyBinding([.end, .ctrl("e")], .cursorEnd, in: modes, help: "End of field", footer: false),
+            KeyBinding([.backspace], .deleteBackward, in: modes, help: "Delete before cursor", footer: false),
+            KeyBinding([.delete, .ctrl("d")], .deleteForward, in: modes, help: "Delete at cursor", footer: false),
+            KeyBinding([.enter], .submit, in: modes, help: enter, footer: false),
+        ]
+        if saving { b.append(KeyBinding([.ctrl("s")], .save, in: modes, help: "Save")) }
+        b.append(KeyBinding([.escape], .back, in: modes, help: "Cancel"))
+        return b
     }
 
     // MARK: - Drawing

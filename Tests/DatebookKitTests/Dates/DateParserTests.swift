@@ -18,7 +18,7 @@ import Testing
     /// The parse result as Berlin field text, with `T` marking that a time was given.
     func read(_ text: String) throws -> String {
         let parsed = try parser.parse(text)
-        return DateFormatting.fieldText(parsed.date, hasTime: parsed.hasTime, calendar: Self.berlin)
+        return DateText(calendar: Self.berlin).field(parsed.date, withTime: parsed.hasTime)
             + (parsed.hasTime ? " T" : "")
     }
 
@@ -83,7 +83,7 @@ import Testing
     @Test func monthOffsetsStopAtTheEndOfAShorterMonth() throws {
         let parser = DateParser(now: Fixture.utc("2026-01-31 12:00"), calendar: Self.berlin)
         let parsed = try parser.parse("+1m")
-        #expect(DateFormatting.fieldText(parsed.date, hasTime: false, calendar: Self.berlin) == "2026-02-28")
+        #expect(DateText(calendar: Self.berlin).field(parsed.date, withTime: false) == "2026-02-28")
     }
 
     @Test func aDateWithoutATimeIsTheStartOfThatDayInTheCalendarsZone() throws {
@@ -239,15 +239,15 @@ import Testing
             let minutes = Double(generator.next() % (40 * 366 * 24 * 60))
             let date = Fixture.utc("2000-01-01 00:00").addingTimeInterval(minutes * 60)
 
-            let text = DateFormatting.fieldText(date, hasTime: true, calendar: calendar)
+            let text = DateText(calendar: calendar).field(date, withTime: true)
             let parsed = try parser.parse(text)
             #expect(parsed.hasTime)
             if parsed.date != date {
                 // Only the repeated hour when clocks go back can read as the other instant.
-                #expect(DateFormatting.fieldText(parsed.date, hasTime: true, calendar: calendar) == text)
+                #expect(DateText(calendar: calendar).field(parsed.date, withTime: true) == text)
             }
 
-            let dayText = DateFormatting.fieldText(date, hasTime: false, calendar: calendar)
+            let dayText = DateText(calendar: calendar).field(date, withTime: false)
             let day = try parser.parse(dayText)
             #expect(day == ParsedDate(date: calendar.startOfDay(for: date), hasTime: false))
         }
@@ -260,7 +260,7 @@ import Testing
             for _ in 0..<500 {
                 let seconds = Double(generator.next() % (30 * 366 * 86_400))
                 let date = Fixture.utc("2000-01-01 00:00").addingTimeInterval(seconds)
-                let text = DateFormatting.iso8601(date, timeZone: timeZone)
+                let text = DateText.iso8601(date, timeZone: timeZone)
                 #expect(try parser.parse(text) == ParsedDate(date: date, hasTime: true))
             }
         }

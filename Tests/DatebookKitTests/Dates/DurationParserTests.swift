@@ -46,7 +46,7 @@ import Testing
         let start = try DateParser(now: Fixture.now, calendar: berlin).parse("2026-03-28 10:00").date
         let duration = try DurationParser.parse("1d 30m")
         let end = duration.end(after: start, calendar: berlin)
-        #expect(DateFormatting.fieldText(end, hasTime: true, calendar: berlin) == "2026-03-29 10:30")
+        #expect(DateText(calendar: berlin).field(end, withTime: true) == "2026-03-29 10:30")
         #expect(end.timeIntervalSince(start) == 23 * 3600 + 1800)
         #expect(duration.seconds == 86_400 + 1800)
     }

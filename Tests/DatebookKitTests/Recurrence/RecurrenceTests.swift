@@ -14,7 +14,7 @@ func local(_ text: String, _ zone: String) -> Date {
 func wallText(_ date: Date, _ zone: String) -> String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: zone)!
-    return DateFormatting.fieldText(date, hasTime: true, calendar: calendar)
+    return DateText(calendar: calendar).field(date, withTime: true)
 }
 
 /// Recurring series expanded by libical: in their own zone across DST, with EXDATEs,

@@ -155,17 +155,20 @@ import Testing
         let path = folder + "/shared.sqlite"
         let first = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
         let second = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
-        #expect(try second.hasExternalChanges() == false)
+        let firstFeed = try first.changeFeed()
+        let secondFeed = try second.changeFeed()
+        #expect(try secondFeed.changesSinceLastAsked().isEmpty)
 
         let item = try first.save(Fixture.task(1, "From the first"))
 
-        #expect(try second.hasExternalChanges() == true)
-        #expect(try second.hasExternalChanges() == false)
+        #expect(try secondFeed.changesSinceLastAsked() == StoreChanges(commits: 0, external: true))
+        #expect(try secondFeed.changesSinceLastAsked().isEmpty)
         #expect(try second.item(id: item.id) == item)
-        #expect(try first.hasExternalChanges() == false)  // its own write does not count
+        // Its own write is in its feed as its own.
+        #expect(try firstFeed.changesSinceLastAsked() == StoreChanges(commits: 1, external: false))
 
         try second.complete(id: item.id)
-        #expect(try first.hasExternalChanges() == true)
+        #expect(try firstFeed.changesSinceLastAsked() == StoreChanges(commits: 0, external: true))
         #expect(try first.item(id: item.id)?.status == .completed)
     }
 

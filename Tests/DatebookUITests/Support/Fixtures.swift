@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import DatebookUI
 import Foundation
 
@@ -83,6 +84,12 @@ extension Fixtures {
 }
 
 extension AppCoordinator {
+    /// The Events tab.
+    var events: EventsCoordinator { tab(EventsCoordinator.self)! }
+
+    /// The Calendar tab.
+    var calendar: CalendarCoordinator { tab(CalendarCoordinator.self)! }
+
     /// Sends intents one after another, as a person pressing keys would.
     func send(_ intents: Intent...) {
         for intent in intents { _ = send(intent) }

@@ -1,3 +1,4 @@
+import DatebookTerminal
 import DatebookUI
 import Foundation
 import Testing

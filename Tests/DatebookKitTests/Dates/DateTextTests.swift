@@ -4,7 +4,7 @@ import Testing
 @testable import DatebookKit
 
 /// Dates as text for JSON and for the screens.
-@Suite struct DateFormattingTests {
+@Suite struct DateTextTests {
     static func calendar(_ zone: String) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
@@ -21,25 +21,25 @@ import Testing
         ("0900-03-04 05:06", "UTC", "0900-03-04T05:06:00+00:00"),
     ])
     func iso8601WithTheOffset(utc: String, zone: String, expected: String) {
-        #expect(DateFormatting.iso8601(Fixture.utc(utc), timeZone: TimeZone(identifier: zone)!) == expected)
+        #expect(DateText.iso8601(Fixture.utc(utc), timeZone: TimeZone(identifier: zone)!) == expected)
     }
 
     @Test func iso8601DropsFractionsOfSeconds() {
         let date = Fixture.utc("2026-11-22 09:00").addingTimeInterval(5.75)
-        #expect(DateFormatting.iso8601(date, timeZone: TimeZone(identifier: "UTC")!) == "2026-11-22T09:00:05+00:00")
+        #expect(DateText.iso8601(date, timeZone: TimeZone(identifier: "UTC")!) == "2026-11-22T09:00:05+00:00")
     }
 
     @Test func displayForms() {
         let berlin = Self.calendar("Europe/Berlin")
         let date = Fixture.utc("2026-11-22 13:30")
-        #expect(DateFormatting.fieldText(date, hasTime: true, calendar: berlin) == "2026-11-22 14:30")
-        #expect(DateFormatting.fieldText(date, hasTime: false, calendar: berlin) == "2026-11-22")
-        #expect(DateFormatting.listDate(date, calendar: berlin) == "Sun 22 Nov")
-        #expect(DateFormatting.time(date, calendar: berlin) == "14:30")
+        #expect(DateText(calendar: berlin).field(date, withTime: true) == "2026-11-22 14:30")
+        #expect(DateText(calendar: berlin).field(date, withTime: false) == "2026-11-22")
+        #expect(DateText(calendar: berlin).day(date) == "Sun 22 Nov")
+        #expect(DateText(calendar: berlin).time(date) == "14:30")
         let tokyo = Self.calendar("Asia/Tokyo")
-        #expect(DateFormatting.listDate(Fixture.utc("2026-11-22 16:00"), calendar: tokyo) == "Mon 23 Nov")
-        #expect(DateFormatting.time(Fixture.utc("2026-01-05 00:05"), calendar: Self.calendar("UTC")) == "00:05")
-        #expect(DateFormatting.listDate(Fixture.utc("2026-01-05 00:05"), calendar: Self.calendar("UTC")) == "Mon 5 Jan")
+        #expect(DateText(calendar: tokyo).day(Fixture.utc("2026-11-22 16:00")) == "Mon 23 Nov")
+        #expect(DateText(calendar: Self.calendar("UTC")).time(Fixture.utc("2026-01-05 00:05")) == "00:05")
+        #expect(DateText(calendar: Self.calendar("UTC")).day(Fixture.utc("2026-01-05 00:05")) == "Mon 5 Jan")
     }
 
     @Test func theCalendarsOwnSystemDoesNotChangeMachineForms() {
@@ -47,7 +47,7 @@ import Testing
         buddhist.timeZone = TimeZone(identifier: "UTC")!
         buddhist.locale = Locale(identifier: "th_TH")
         let date = Fixture.utc("2026-11-22 09:00")
-        #expect(DateFormatting.fieldText(date, hasTime: true, calendar: buddhist) == "2026-11-22 09:00")
-        #expect(DateFormatting.listDate(date, calendar: buddhist) == "Sun 22 Nov")
+        #expect(DateText(calendar: buddhist).field(date, withTime: true) == "2026-11-22 09:00")
+        #expect(DateText(calendar: buddhist).day(date) == "Sun 22 Nov")
     }
 }

@@ -1,3 +1,5 @@
+import DatebookTerminal
+
 /// Draws an item's details page.
 public enum ItemDetailsView {
     public static func render(_ state: ItemDetailsViewState, scroll: Int, into grid: inout Grid, area: Rect) {

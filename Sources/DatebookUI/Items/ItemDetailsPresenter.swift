@@ -1,4 +1,5 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// What the details page shows: a title and labelled lines.

@@ -1,11 +1,14 @@
+import DatebookTerminal
+
 /// Draws the item form: a heading, then one line per field with its message below it when wrong.
 public enum ItemFormView {
     static let labelWidth = 13
 
-    /// Draws the form and returns where the text cursor goes.
+    /// Draws the form; returns where the text cursor goes, and each line drawn as a click area
+    /// for its field (a message's line too).
     @discardableResult
-    public static func render(_ state: ItemFormViewState, into grid: inout Grid, area: Rect) -> Point? {
-        guard area.height > 0, area.width > 0 else { return nil }
+    public static func render(_ state: ItemFormViewState, into grid: inout Grid, area: Rect) -> Drawing<ItemFormField> {
+        guard area.height > 0, area.width > 0 else { return Drawing() }
         grid.put(" " + state.heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
         grid.put("  Ctrl-S saves · Esc cancels", x: area.x + DisplayWidth.of(state.heading) + 1, y: area.y,
                  style: Theme.muted, maxWidth: max(0, area.width - DisplayWidth.of(state.heading) - 1))
@@ -17,7 +20,7 @@ public enum ItemFormView {
             if row.error != nil { lines.append((i, true)) }
         }
         let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2)
-        guard body.height > 0 else { return nil }
+        guard body.height > 0 else { return Drawing() }
         let focusLine = lines.firstIndex { state.rows[$0.row].focused && !$0.isError } ?? 0
         let lastFocusLine = lines.lastIndex { state.rows[$0.row].focused } ?? focusLine
         var first = 0
@@ -29,9 +32,11 @@ public enum ItemFormView {
         let fieldX = body.x + (narrow ? 1 : labelWidth + 1)
         let fieldWidth = max(1, min(area.maxX - fieldX - 1, 48))
         var cursor: Point? = nil
+        var clicks: [ClickArea<ItemFormField>] = []
         for (n, line) in lines.dropFirst(first).enumerated() where n < body.height {
             let y = body.y + n
             let row = state.rows[line.row]
+            clicks.append(ClickArea(Rect(x: area.x, y: y, width: area.width, height: 1), row.field))
             if line.isError {
                 grid.put("! " + (row.error ?? ""), x: fieldX, y: y, style: Theme.error, maxWidth: area.maxX - fieldX)
                 continue
@@ -59,24 +64,6 @@ public enum ItemFormView {
                 grid.put(row.hint, x: hintX, y: y, style: Theme.muted, maxWidth: area.maxX - hintX)
             }
         }
-        return cursor
-    }
-
-    /// The field on a screen line (a mouse click), using the same layout as drawing.
-    public static func field(atLine y: Int, _ state: ItemFormViewState, area: Rect) -> ItemFormField? {
-        var lines: [(row: Int, isError: Bool)] = []
-        for (i, row) in state.rows.enumerated() {
-            lines.append((i, false))
-            if row.error != nil { lines.append((i, true)) }
-        }
-        let bodyHeight = area.height - 2
-        let focusLine = lines.firstIndex { state.rows[$0.row].focused && !$0.isError } ?? 0
-        let lastFocusLine = lines.lastIndex { state.rows[$0.row].focused } ?? focusLine
-        var first = 0
-        if lastFocusLine >= bodyHeight { first = lastFocusLine - bodyHeight + 1 }
-        first = min(first, focusLine)
-        let index = first + y - (area.y + 2)
-        guard index >= 0, index < lines.count else { return nil }
-        return state.rows[lines[index].row].field
+        return Drawing(cursor: cursor, clicks: clicks)
     }
 }

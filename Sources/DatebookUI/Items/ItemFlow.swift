@@ -1,8 +1,12 @@
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// The item screens a tab pushes over its own: a details page and a form, with the actions
 /// on an item (complete, delete, set back to not completed) that both Events and Calendar offer.
+///
+/// It writes through the store and reads nothing back for its host: every tab hears of the
+/// write from the store's change feed.
 public final class ItemFlow {
     /// One pushed screen.
     enum Screen {
@@ -15,10 +19,8 @@ public final class ItemFlow {
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
-    /// Rereads the host tab's data after a change; returns a message when that failed.
-    var reloadHost: () -> TabResponse = { .handled }
-    /// Tells the host which item was just saved (to select it).
-    var didSave: (Item) -> Void = { _ in }
+    /// The item the last intent saved from a form, if it saved one (the host may select it).
+    public private(set) var saved: Item?
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.store = store
@@ -93,7 +95,6 @@ public final class ItemFlow {
                 do {
                     let split = try store.splitSeries(series.id, at: recurrenceID)
                     guard deleting else {
-                        _ = reloadAll()
                         edit(split.following)
                         return .message(StatusMessage("Changes apply from \(when) on"))
                     }
@@ -132,6 +133,7 @@ public final class ItemFlow {
 
     /// Handles an intent for the screen on top (call only when not empty).
     public func handle(_ intent: Intent) -> TabResponse {
+        saved = nil
         switch screens.last {
         case .details(let page): return handleDetails(intent, page)
         case .form(let form): return handleForm(intent, form)
@@ -169,9 +171,7 @@ public final class ItemFlow {
             return message.map { .message($0) } ?? .handled
         case .saved(let item):
             screens.removeLast()
-            let response = reloadAll()
-            didSave(item)
-            if case .message = response { return response }
+            saved = item
             return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
         case .cancel(let changed):
             guard changed else {
@@ -211,7 +211,7 @@ public final class ItemFlow {
         }
     }
 
-    /// Runs a store change, leaves a details page about the changed item, reloads and reports.
+    /// Runs a store change, leaves a details page about the changed item, and reports.
     private func perform(_ success: String, _ change: () throws -> Void) -> TabResponse {
         do {
             try change()
@@ -219,31 +219,20 @@ public final class ItemFlow {
             return .message(.error("Not done: \(error)"))
         }
         if details != nil { screens.removeLast() }
-        let response = reloadAll()
-        if case .message = response { return response }
         return .message(StatusMessage(success))
-    }
-
-    private func reloadAll() -> TabResponse {
-        do {
-            try reload()
-        } catch {
-            return .message(.error("Cannot read the database: \(error)"))
-        }
-        return reloadHost()
     }
 
     // MARK: - Mouse and drawing
 
-    public func handleMouse(_ event: MouseEvent, area: Rect) -> TabResponse {
-        guard let form, event.action == .click || event.action == .press,
-              let field = ItemFormView.field(atLine: event.position.y, form.viewState(), area: area)
-        else { return .ignored }
+    /// A mouse event on the screen on top: a click on a form's line focuses its field.
+    public func mouse(_ event: MouseEvent, on field: ItemFormField?) -> TabResponse {
+        guard let form, event.action == .click || event.action == .press, let field else { return .ignored }
         form.focus(on: field)
         return .handled
     }
 
-    public func render(into grid: inout Grid, area: Rect) -> Point? {
+    /// Draws the screen on top; a form's lines are click areas for their fields.
+    public func render(into grid: inout Grid, area: Rect) -> Drawing<ItemFormField> {
         switch screens.last {
         case .details(let p):
             ItemDetailsView.render(p.viewState(), scroll: p.scroll, into: &grid, area: area)
@@ -252,6 +241,6 @@ public final class ItemFlow {
         case nil:
             break
         }
-        return nil
+        return Drawing()
     }
 }

@@ -39,18 +39,7 @@ extension ItemRowState {
         case (.active, .reminder): mark = "(!)"
         case (.active, .event): mark = ""
         }
-        if let first = item.times.first {
-            date = dates.day(first.start, relativeTo: now)
-            time = dates.span(start: first.start, end: first.end, allDay: item.allDay)
-        } else if let due = item.due {
-            date = dates.day(due, relativeTo: now)
-            // A due date typed without a time is kept at midnight and shown without one.
-            let dateOnly = item.allDay || dates.calendar.startOfDay(for: due) == due
-            time = dateOnly ? "due" : "due " + dates.time(due)
-        } else {
-            date = ""
-            time = ""
-        }
+        (date, time) = dates.columns(of: item, now: now)
         title = item.times.count > 1 ? "\(item.title) (+\(item.times.count - 1) times)" : item.title
         place = item.place
         switch item.status {

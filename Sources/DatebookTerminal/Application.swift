@@ -20,7 +20,9 @@ public enum Continuation: Sendable {
 
 /// The application as the terminal driver runs it: events in, frames out.
 ///
-/// The driver calls `render(size:)` once at start and after every `handle`, and draws the frame.
+/// The driver first sends `.resize` with the terminal's size, then calls `render(size:)` once
+/// at start and after every `handle`, and draws the frame. Rendering changes nothing: what an
+/// event changes is done in `handle`.
 public protocol Application: AnyObject {
     func handle(_ event: TerminalEvent) -> Continuation
     func render(size: Size) -> Frame

@@ -1,0 +1,46 @@
+import DatebookKit
+
+extension Mode {
+    /// One item's details page.
+    public static let details = Mode("details", helpTitle: "Details page", pushed: true)
+    /// The details page of a History item (read-only).
+    public static let historyDetails = Mode("historyDetails", helpTitle: "Details page in History", pushed: true)
+    /// A form with a text field focused: printable keys are typed into it.
+    public static let form = Mode("form", helpTitle: "Forms", input: .text, pushed: true)
+}
+
+extension NewEntry.ID {
+    public static let event = NewEntry.ID("event")
+    public static let task = NewEntry.ID("task")
+    public static let reminder = NewEntry.ID("reminder")
+
+    /// The kind of item an entry makes, if it makes one.
+    var itemKind: ItemKind? { ItemKind(rawValue: name) }
+}
+
+extension ItemFlow {
+    /// The New menu's entries for items, offered by every tab that shows item forms.
+    public static let newEntries = [
+        NewEntry(.event, key: "e", title: "Event"),
+        NewEntry(.task, key: "t", title: "Task"),
+        NewEntry(.reminder, key: "r", title: "Reminder"),
+    ]
+
+    /// The keys of the details page and the form, in every tab that pushes them.
+    public static let keys = KeyMap("items", modes: [.details, .historyDetails, .form], bindings: [
+        KeyBinding([.char("e")], .edit, in: [.details], help: "Edit"),
+        KeyBinding([.char("d")], .delete, in: [.details], help: "Delete"),
+        KeyBinding([.char("x"), .char(" ")], .toggleComplete, in: [.details], help: "Complete"),
+        KeyBinding([.char("x"), .char(" "), .char("u")], .toggleComplete, in: [.historyDetails],
+                   help: "Not completed (back to list)"),
+        KeyBinding([.char("e")], .edit, in: [.historyDetails], help: "Edit (read-only here)", footer: false),
+        KeyBinding([.char("d")], .delete, in: [.historyDetails], help: "Delete (read-only here)", footer: false),
+        KeyBinding([.char("k"), .up], .moveUp, in: [.details, .historyDetails], help: "Scroll up", footer: false),
+        KeyBinding([.char("j"), .down], .moveDown, in: [.details, .historyDetails], help: "Scroll down", footer: false),
+
+        KeyBinding([.tab, .down], .nextField, in: [.form], help: "Next field"),
+        KeyBinding([.backTab, .up], .previousField, in: [.form], help: "Previous field", footer: false),
+    ] + TextField.editingKeys(in: [.form], enter: "Next / save on last", saving: true), notes: [
+        "Dates: 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm",
+    ])
+}
