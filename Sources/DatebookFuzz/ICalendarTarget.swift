@@ -11,6 +11,7 @@ struct ICalendarTarget: FuzzTarget {
     let fileExtension = "ics"
     /// The seed files, each as its lines (without line ends).
     let seeds: [[[UInt8]]]
+    let stores = ReusedStore(now: Self.now, timeZone: Self.zone)
 
     static let now = Date(timeIntervalSince1970: 1_795_338_000)  // 2026-11-22 09:00 UTC, as the tests
     static let zone = TimeZone(identifier: "Europe/Berlin")!
@@ -206,12 +207,7 @@ struct ICalendarTarget: FuzzTarget {
     // MARK: - Running an input
 
     func run(_ input: [UInt8]) -> String? {
-        let store: SQLiteStore
-        do {
-            store = try SQLiteStore.inMemory(clock: .fixed(Self.now), ids: .sequential(), timeZone: Self.zone)
-        } catch {
-            fatalError("cannot open a store in memory: \(error)")
-        }
+        let store = stores.fresh()
         // A refused file, a skipped component or a store error are answers, not failures.
         _ = try? ICalendarImporter(store: store).importData(Data(input))
         _ = try? store.occurrences(from: Self.now.addingTimeInterval(-31 * 86_400), to: Self.now.addingTimeInterval(62 * 86_400))

@@ -9,6 +9,7 @@ import Foundation
 struct RuleTarget: FuzzTarget {
     let name = "rule"
     let fileExtension = "rule"
+    let stores = ReusedStore(now: RuleInput.now, timeZone: ICalendarTarget.zone)
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 2, index: index)
@@ -55,13 +56,7 @@ struct RuleTarget: FuzzTarget {
 
     func run(_ input: [UInt8]) -> String? {
         guard let input = RuleInput(text: String(decoding: input, as: UTF8.self)) else { return nil }
-        let store: SQLiteStore
-        do {
-            store = try SQLiteStore.inMemory(clock: .fixed(RuleInput.now), ids: .sequential(),
-                                             timeZone: ICalendarTarget.zone)
-        } catch {
-            fatalError("cannot open a store in memory: \(error)")
-        }
+        let store = stores.fresh()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ICalendarTarget.zone
         let start = Date(timeIntervalSince1970: input.start)
