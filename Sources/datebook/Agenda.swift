@@ -52,7 +52,7 @@ struct Agenda: ParsableCommand {
         guard end > start else {
             Console.fail("datebook agenda: the range ends before it starts")
         }
-        let database = try store.openStore()
+        let database = try store.openStore(creating: false)
         let zone = TimeZone.current
         // A week or a year: most times are in it, and a few days around it.
         let around = start.addingTimeInterval(-2 * 86_400)...end.addingTimeInterval(2 * 86_400)

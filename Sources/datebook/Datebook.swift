@@ -19,6 +19,13 @@ struct Datebook: ParsableCommand {
         subcommands: [Open.self, Add.self, List.self, Agenda.self, Import.self, Export.self, Check.self],
         defaultSubcommand: Open.self
     )
+
+    static func main() {
+        // Past a file size limit, a write should fail with an error Datebook reports, not
+        // end the process by a signal halfway through.
+        signal(SIGXFSZ, SIG_IGN)
+        main(nil)
+    }
 }
 
 /// Options every command takes.
@@ -32,8 +39,19 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// Opens the store, or explains on stderr why not and exits non-zero.
-    func openStore() throws -> SQLiteStore {
+    ///
+    /// A command that only reads (`creating: false`) creates nothing: without a database file
+    /// it says so on stderr and reads an empty store.
+    func openStore(creating: Bool = true) throws -> SQLiteStore {
         let path = self.path
+        if !creating && !FileManager.default.fileExists(atPath: path) {
+            Console.error("datebook: there is no database at \(path) yet; nothing to read")
+            do {
+                return try SQLiteStore.inMemory()
+            } catch {
+                Console.fail("datebook: \(error)")
+            }
+        }
         do {
             return try SQLiteStore(path: path)
         } catch {

@@ -27,7 +27,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let range = DateRange.read(from: from, to: to, days: nil, command: "export")
-        let database = try store.openStore()
+        let database = try store.openStore(creating: false)
         let exporter = ICalendarExporter(store: database)
         // The calendar is written whole to a private temporary file first: a read that fails
         // halfway (a damaged database, a full disk) leaves no half-written calendar behind,

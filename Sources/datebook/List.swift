@@ -24,7 +24,7 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let database = try store.openStore()
+        let database = try store.openStore(creating: false)
         let items: [Item]
         do {
             items = history

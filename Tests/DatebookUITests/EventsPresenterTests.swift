@@ -1,5 +1,6 @@
 import DatebookKit
 import Foundation
+import Synchronization
 import Testing
 
 @testable import DatebookUI
@@ -257,5 +258,40 @@ struct EventsPresenterTests {
         app.send(.save)
         #expect(app.events.form?.errors[.repeatRule]?.contains("Cannot read") == true)
         #expect(app.events.form?.text(of: .repeatRule) == "fortnightly")
+    }
+}
+
+/// The form refuses a repeat rule libical would walk for hours (found by fuzzing): the reason
+/// shows under the Repeat field at once, the form stays open, and nothing is written.
+@Suite("Events form: rules that never finish")
+struct HostileRuleFormTests {
+    @Test("Ctrl-S on such a rule says why under Repeat instead of freezing the screen", arguments: [
+        ("FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+        ("FREQ=SECONDLY;BYYEARDAY=366", "cannot be expanded"),
+        ("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+        ("FREQ=SECONDLY;COUNT=2147483647;BYMONTHDAY=31", "cannot be expanded"),
+        ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+    ])
+    func refusedInTheForm(_ rule: String, _ message: String) throws {
+        let outcome = Mutex<(error: String?, stillOpen: Bool, saved: Int)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { done.signal() }
+            guard let (app, store) = try? Fixtures.app() else { return }
+            app.send(.newRequested, .choose(.event))
+            app.type("Hostile")
+            while app.events.form!.focus != .repeatRule { app.send(.nextField) }
+            app.type(rule)
+            app.send(.save)
+            let saved = (try? store.activeItems(offset: 0, limit: 10).count) ?? -1
+            outcome.withLock {
+                $0 = (app.events.form?.errors[.repeatRule], app.mode != .list, saved)
+            }
+        }
+        #expect(done.wait(timeout: .now() + 5) == .success, "the form did not answer within 5 s")
+        let result = try #require(outcome.withLock { $0 })
+        #expect(result.error?.contains(message) == true, "\(String(describing: result.error))")
+        #expect(result.stillOpen)
+        #expect(result.saved == 0)
     }
 }

@@ -62,6 +62,29 @@ struct CommandLineTests {
         #expect(try datebook("list").standardOutput.isEmpty)
     }
 
+    @Test("add --repeat refuses a rule libical would walk for hours, at once, with the reason on stderr",
+          arguments: [
+              (["--start", "2026-01-01 10:00"], "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+              (["--start", "2026-01-01 10:00"], "FREQ=SECONDLY;BYYEARDAY=366", "cannot be expanded"),
+              (["--start", "2026-01-01 10:00"], "FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+              (["--start", "2026-01-01 10:00"], "FREQ=SECONDLY;COUNT=2147483647;BYMONTHDAY=31", "cannot be expanded"),
+              (["--all-day", "--start", "2026-01-01"], "FREQ=SECONDLY;COUNT=1000000000", "cannot repeat an all-day item"),
+              (["--start", "2026-01-01 10:00"], "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+          ])
+    func hostileRepeatRule(_ start: [String], _ rule: String, _ message: String) throws {
+        let clock = ContinuousClock()
+        let began = clock.now
+        // Command.run fails the test when the program has not finished within its timeout.
+        let added = try Command.run(
+            try DatebookBinary.path, ["add", "Hostile"] + start + ["--repeat", rule, "--db", db],
+            environment: ["TZ": "Europe/Berlin", "PATH": "/usr/bin:/bin", "HOME": home.path], timeout: .seconds(10))
+        #expect(clock.now - began < .seconds(2))
+        #expect(added.status == 1)
+        #expect(added.standardError.contains(message), "\(added.standardError)")
+        #expect(added.standardOutput.isEmpty)
+        #expect(try datebook("list").standardOutput.isEmpty)
+    }
+
     @Test("a file that is not a database is refused and left byte for byte as it was")
     func notADatabase() throws {
         let path = home.path("notes.txt")
@@ -77,7 +100,8 @@ struct CommandLineTests {
     func unwritableFolder() throws {
         let file = home.path("plain-file")
         try Data().write(to: URL(fileURLWithPath: file))
-        let result = try Command.run(try DatebookBinary.path, ["list", "--db", file + "/sub/db.sqlite"],
+        // A command that writes (one that only reads creates nothing, so never meets the folder).
+        let result = try Command.run(try DatebookBinary.path, ["add", "Hi", "--task", "--db", file + "/sub/db.sqlite"],
                                      environment: ["HOME": home.path])
         #expect(result.status == 1)
         #expect(result.standardError.contains("Cannot open the database"))

@@ -49,6 +49,23 @@ struct ImportExportTests {
         #expect(twice.standardOutput.hasPrefix("Imported 3 items: 0 added, 3 updated, 0 skipped."))
     }
 
+    @Test("import keeps items whose rules libical would walk for hours unexpanded, with a note, at once")
+    func hostileRules() throws {
+        let clock = ContinuousClock()
+        let began = clock.now
+        let imported = try datebook(["import", try Self.fixture("hostile-rules.ics")])
+        #expect(clock.now - began < .seconds(3))
+        #expect(imported.status == 0, "\(imported.standardError)")
+        #expect(imported.standardOutput.contains("Imported 7 items: 7 added, 0 updated, 0 skipped."))
+        let notes = imported.standardError.split(separator: "\n").filter { $0.contains("kept unexpanded") }
+        #expect(notes.count == 6, "\(imported.standardError)")
+        let agenda = try datebook(["agenda", "--from", "2026-01-01", "--to", "2027-01-01"])
+        #expect(agenda.status == 0)
+        #expect(agenda.standardOutput.split(separator: "\n").count == 6 + 3)
+        let exported = try datebook(["export"])
+        #expect(exported.standardOutput.components(separatedBy: "RRULE:").count - 1 == 7)
+    }
+
     @Test("import - reads standard input; a file that is not iCalendar fails with status 1 and writes nothing")
     func standardInputAndFailure() throws {
         let fromStdin = try datebook(["import", "-"], input: try Self.fixture("khal-0.10.5-vdir.ics"))

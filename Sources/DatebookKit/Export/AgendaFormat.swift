@@ -201,6 +201,7 @@ public enum AgendaFormat {
 
     static func appendJSONString(_ text: String, to out: inout [UInt8]) {
         out.append(0x22)
+        var afterC2 = false
         for byte in text.utf8 {
             switch byte {
             case 0x22: out.append(contentsOf: "\\\"".utf8)
@@ -209,14 +210,27 @@ public enum AgendaFormat {
             case 0x0D: out.append(contentsOf: "\\r".utf8)
             case 0x09: out.append(contentsOf: "\\t".utf8)
             case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+                appendEscape(byte, to: &out)
+            default:
+                if afterC2 && (0x80..<0xA0).contains(byte) {
+                    // A C1 control (U+0080–U+009F): its lead byte is already out.
+                    out.removeLast()
+                    appendEscape(byte, to: &out)
+                } else {
+                    out.append(byte)
+                }
             }
+            afterC2 = byte == 0xC2
         }
         out.append(0x22)
+    }
+
+    /// `\u00XX` for one character below U+0100.
+    private static func appendEscape(_ value: UInt8, to out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(contentsOf: "\\u00".utf8)
+        out.append(hex[Int(value >> 4)])
+        out.append(hex[Int(value & 0xF)])
     }
 }
 

@@ -95,7 +95,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
     public static func encode(_ items: [Item], timeZone: TimeZone) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(items.map { ItemJSON($0, timeZone: timeZone) })
+        return ControlCharacters.escapingInJSON(try encoder.encode(items.map { ItemJSON($0, timeZone: timeZone) }))
     }
 
     public func encode(to encoder: any Encoder) throws {

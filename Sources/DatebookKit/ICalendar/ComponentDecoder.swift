@@ -272,16 +272,19 @@ struct ComponentDecoder {
             item.extraProperties.append(Self.unfoldedText(of: property))
         }
 
-        // The repeat rule: one libical cannot expand, or one that ends before it starts, is
-        // kept verbatim (an export writes it back) and the item imported without it.
+        // The repeat rule: one libical cannot expand, one it would take too long to walk, or one
+        // that ends before it starts, is kept verbatim (an export writes it back) and the item
+        // imported without it: its DTSTART and RDATEs only.
         if isOverride {
             // Properties of an instance were kept above.
         } else if let rule = item.repeatRule, let begin = start ?? item.due {
-            if let problem = RecurrenceRule.problem(
-                rule, start: coding.seconds(begin, item.timeZone), isDate: item.allDay && item.timeZone == .floating,
-                zone: item.timeZone)
-            {
-                notes.append("RRULE:\(rule): \(problem.prefix(1).lowercased() + problem.dropFirst()); imported without it")
+            let seconds = coding.seconds(begin, item.timeZone)
+            let isDate = item.allDay && item.timeZone == .floating
+            if let problem = RecurrenceRule.problem(rule, start: seconds, isDate: isDate, zone: item.timeZone) {
+                let unexpanded = RecurrenceRule.refusal(rule, start: seconds, isDate: isDate, zone: item.timeZone) != nil
+                notes.append(
+                    "RRULE:\(rule): \(problem.prefix(1).lowercased() + problem.dropFirst()); "
+                        + (unexpanded ? "kept unexpanded: only its first time is shown" : "imported without it"))
                 item.extraProperties.insert("RRULE:" + rule, at: 0)
                 item.repeatRule = nil
             }

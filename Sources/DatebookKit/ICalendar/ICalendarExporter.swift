@@ -23,7 +23,9 @@ public struct ICalendarExporter {
     /// `[from, to)` — a recurring series whole — to `write`, in pieces; returns how many items
     /// were written.
     @discardableResult
-    public func export(from: Date? = nil, to: Date? = nil, into write: (String) throws -> Void) throws -> Int {
+    public func export(from: Date? = nil, to: Date? = nil, into output: (String) throws -> Void) throws -> Int {
+        // No raw control character leaves in a file, whatever a title or a kept property holds.
+        func write(_ text: String) throws { try output(ControlCharacters.inICalendar(text)) }
         let coding = store.storedTime
         let now = store.clock.now()
         var rowIDs: [Int64]

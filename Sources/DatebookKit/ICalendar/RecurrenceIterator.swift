@@ -7,13 +7,33 @@ import Foundation
 /// Berlin time on both sides of a DST change. Starts come out in stored seconds (instants, or
 /// wall-clock seconds for a floating series). DTSTART is always the first start, as RFC 5545
 /// says, even when the rule itself would not give it.
+///
+/// Every walk is bounded by work done: a rule that libical would walk for too long between two
+/// of its times is refused before libical sees it (`RecurrenceBound`), and each iterator stops
+/// after `RecurrenceBound.maximumWork` units of work, counted over every call into libical
+/// (the ones whose start it skips included). `stoppedOnBudget` then tells a caller that the
+/// walk ended on the budget, not at the rule's end.
 final class RecurrenceIterator {
     private let iterator: OpaquePointer
     /// The series' zone; nil for a floating series.
     private let zone: OpaquePointer?
     private let dtstart: Double
     private var pendingStart: Double?
+    /// A start libical gave while DTSTART, which comes before it, was returned instead.
+    private var heldStart: Double?
     private var lastStart = -Double.infinity
+    /// The last start libical gave (or where the walk began), for counting work.
+    private var walkedTo: Double
+    private let bound: RecurrenceBound
+    private let workBudget: Int
+    /// Past this year, libical's zone is asked once to cover every year up to 2583.
+    private var coveredYear: Int32
+
+    /// Units of work done so far (see `RecurrenceBound`).
+    private(set) var work = 0
+    /// True when `next()` returned nil because the work budget ran out, not because the rule
+    /// ended.
+    private(set) var stoppedOnBudget = false
 
     /// True when the rule has neither COUNT nor UNTIL.
     let isUnbounded: Bool
@@ -22,35 +42,57 @@ final class RecurrenceIterator {
     /// The rule's UNTIL in stored seconds (the end of that day for a date), if it has one.
     let until: Double?
 
-    /// The longest run of instances an iterator walks before giving up on a rule that never
-    /// reaches what is asked of it.
-    static let maximumSteps = 1_000_000
-
     // MARK: - Creating
 
-    /// An iterator over `rule` from `start`; nil when libical cannot read the rule.
+    /// Why there is no iterator for a rule.
+    enum Failure: Error, Equatable {
+        /// libical cannot read the rule, or refuses it.
+        case unreadable
+        /// libical would walk it for too long (see `RecurrenceBound`).
+        case refused(RecurrenceBound.Refusal)
+    }
+
+    /// An iterator over `rule` from `start`; fails when libical cannot read the rule, or when
+    /// `RecurrenceBound` refuses it.
     ///
     /// `skippingTo` asks to begin near a later moment instead of at DTSTART: libical then skips
     /// the instances before it without producing them (for daily and longer rules without
     /// COUNT; others are walked from DTSTART). Starts before `skippingTo` may still come out.
-    init?(
+    init(
         rule: String, start: Double, isDate: Bool, zone itemZone: ItemTimeZone, zoneDefinition: String?,
-        skippingTo: Double? = nil
-    ) {
+        skippingTo: Double? = nil, workBudget: Int = RecurrenceBound.maximumWork
+    ) throws(Failure) {
         Libical.prepare()
         let zone = Self.libicalZone(itemZone, definition: zoneDefinition)
         Libical.clearError()
         let recurrence = icalrecurrencetype_from_string(rule)
-        guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { return nil }
+        guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { throw .unreadable }
         var first = icaltime_from_timet_with_zone(time_t(start), isDate ? 1 : 0, zone)
         first = icaltime_set_timezone(&first, zone)
+        // Judged before libical walks it.
+        var until: icaltimetype? = nil
+        if icaltime_is_null_time(recurrence.until) == 0 {
+            var time = recurrence.until
+            if time.is_date == 0, let zone, time.zone != nil {
+                time = icaltime_convert_to_zone(time, zone)
+            }
+            until = time
+        }
+        do {
+            bound = try RecurrenceBound(recurrence, first: first, until: until)
+        } catch {
+            throw .refused(error)
+        }
         guard let iterator = icalrecur_iterator_new(recurrence, first) else {
             _ = Libical.takeError()
-            return nil
+            throw .unreadable
         }
         self.iterator = iterator
         self.zone = zone
         self.dtstart = start
+        self.walkedTo = start
+        self.coveredYear = first.year + 10
+        self.workBudget = workBudget
         hasCount = recurrence.count > 0
         isUnbounded = !hasCount && icaltime_is_null_time(recurrence.until) != 0
         if icaltime_is_null_time(recurrence.until) == 0 {
@@ -70,6 +112,7 @@ final class RecurrenceIterator {
             if icalrecur_iterator_set_start(iterator, target) != 0 {
                 pendingStart = nil
                 lastStart = start
+                walkedTo = skippingTo
             }
             _ = Libical.takeError()
         }
@@ -81,9 +124,23 @@ final class RecurrenceIterator {
 
     // MARK: - Iterating
 
-    /// The next start, or nil when the rule has no more.
+    /// The next start, or nil when the rule has no more or the work budget is spent
+    /// (`stoppedOnBudget`).
     func next() -> Double? {
+        if let held = heldStart {
+            heldStart = nil
+            lastStart = held
+            return held
+        }
         while true {
+            guard work < workBudget else {
+                stoppedOnBudget = true
+                if let pending = pendingStart {
+                    pendingStart = nil
+                    return pending
+                }
+                return nil
+            }
             let time = icalrecur_iterator_next(iterator)
             guard icaltime_is_null_time(time) == 0 else {
                 if let pending = pendingStart {
@@ -92,17 +149,34 @@ final class RecurrenceIterator {
                 }
                 return nil
             }
+            if time.year > coveredYear, let zone {
+                // libical computes a zone's changes up to five years past the latest time it
+                // converted, and computes them again from the start for each later year: a
+                // walk far ahead cost about 10 ms an instance. One conversion at libical's
+                // last year covers them all, once per zone.
+                var last = icaltime_null_time()
+                last.year = 2583
+                last.month = 1
+                last.day = 1
+                _ = icaltime_as_timet_with_zone(last, zone)
+                coveredYear = Int32.max
+            }
             let start = Double(icaltime_as_timet_with_zone(time, zone))
+            work += bound.units(walking: start - walkedTo)
+            walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
                 if pending < start {
-                    // DTSTART did not match the rule: it still comes first.
+                    // DTSTART did not match the rule: it still comes first, and the rule's
+                    // first start next.
                     pendingStart = nil
                     lastStart = pending
+                    heldStart = start
                     return pending
                 }
                 pendingStart = nil
             }
-            // Never go back (a DST change can map two wall-clock times to one instant).
+            // Never go back (a DST change can map two wall-clock times to one instant); the
+            // budget above ends a rule that gives the same start again and again.
             guard start > lastStart else { continue }
             lastStart = start
             return start

@@ -7,18 +7,29 @@ enum RecurrenceRule {
     /// Why `rule` cannot repeat an item that starts at `start`, or nil when it can.
     ///
     /// A rule libical cannot read is refused, and so is one whose UNTIL comes before the
-    /// first start (RFC 5545 would leave a series of DTSTART alone, which is surely a mistake).
+    /// first start (RFC 5545 would leave a series of DTSTART alone, which is surely a mistake),
+    /// and one that libical would take too long to walk (`RecurrenceBound`).
     /// `start` is in stored seconds of `zone`.
     static func problem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
+        answer(rule, start: start, isDate: isDate, zone: zone).problem
+    }
+
+    /// Why libical would take too long to walk `rule` from `start`, or nil when it would not
+    /// (or when the rule has another problem).
+    static func refusal(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> RecurrenceBound.Refusal? {
+        answer(rule, start: start, isDate: isDate, zone: zone).refusal
+    }
+
+    private static func answer(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> Answer {
         // An import asks twice of each series (reading it, then validating the item): the
         // second answer comes from here rather than from another iterator.
         let question = Question(rule: rule, start: start, isDate: isDate, zone: zone)
         if let known = lastAnswer.withLock({ $0?.question == question ? $0 : nil }) {
-            return known.problem
+            return known.answer
         }
-        let problem = findProblem(rule, start: start, isDate: isDate, zone: zone)
-        lastAnswer.withLock { $0 = (question, problem) }
-        return problem
+        let answer = findProblem(rule, start: start, isDate: isDate, zone: zone)
+        lastAnswer.withLock { $0 = (question, answer) }
+        return answer
     }
 
     private struct Question: Equatable {
@@ -28,25 +39,32 @@ enum RecurrenceRule {
         var zone: ItemTimeZone
     }
 
-    private static let lastAnswer = Mutex<(question: Question, problem: String?)?>(nil)
+    private struct Answer {
+        var problem: String?
+        var refusal: RecurrenceBound.Refusal? = nil
+    }
 
-    private static func findProblem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
+    private static let lastAnswer = Mutex<(question: Question, answer: Answer)?>(nil)
+
+    private static func findProblem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> Answer {
         Libical.prepare()
         Libical.clearError()
         let recurrence = icalrecurrencetype_from_string(rule)
         if recurrence.freq == ICAL_NO_RECURRENCE || Libical.takeError() != nil {
-            return "The repeat rule cannot be read; write it as in iCalendar, e.g. FREQ=WEEKLY;BYDAY=MO"
+            return Answer(problem: "The repeat rule cannot be read; write it as in iCalendar, e.g. FREQ=WEEKLY;BYDAY=MO")
         }
-        guard
-            let iterator = RecurrenceIterator(
-                rule: rule, start: start, isDate: isDate, zone: zone, zoneDefinition: nil)
-        else {
-            return "The repeat rule cannot be expanded (libical refuses it)"
+        let iterator: RecurrenceIterator
+        do {
+            iterator = try RecurrenceIterator(rule: rule, start: start, isDate: isDate, zone: zone, zoneDefinition: nil)
+        } catch .refused(let refusal) {
+            return Answer(problem: refusal.message, refusal: refusal)
+        } catch {
+            return Answer(problem: "The repeat rule cannot be expanded (libical refuses it)")
         }
         if let until = iterator.until, until < start {
-            return "The repeat rule ends (UNTIL) before the first start"
+            return Answer(problem: "The repeat rule ends (UNTIL) before the first start")
         }
-        return nil
+        return Answer(problem: nil)
     }
 
     /// `rule` with its end changed: `until` and `count`, each removed when nil; nil when

@@ -26,25 +26,23 @@ struct SeriesInstances: Sendable {
         var lastEnd: Double? = nil
         var knowsLastEnd = true
         if let rule = definition.rule,
-            let iterator = RecurrenceIterator(
+            let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
                 zoneDefinition: definition.zoneDefinition)
         {
-            var steps = 0
             while let start = iterator.next() {
-                steps += 1
                 if start >= horizon || starts.count >= Self.maximumKept {
                     expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
-                    // How far the series goes: a COUNT is walked to its end, an UNTIL bounds it.
+                    // How far the series goes: a COUNT is walked to its end (within the
+                    // iterator's work budget), an UNTIL bounds it.
                     if iterator.isUnbounded {
                         knowsLastEnd = false
                     } else if iterator.hasCount {
                         var last = start
-                        while steps < RecurrenceIterator.maximumSteps, let next = iterator.next() {
+                        while let next = iterator.next() {
                             last = next
-                            steps += 1
                         }
-                        if steps >= RecurrenceIterator.maximumSteps {
+                        if iterator.stoppedOnBudget {
                             knowsLastEnd = false
                         } else {
                             lastEnd = last + definition.duration
@@ -55,6 +53,12 @@ struct SeriesInstances: Sendable {
                     break
                 }
                 starts.append(start)
+            }
+            if iterator.stoppedOnBudget && expandedUntil == Self.complete {
+                // The budget ran out before the horizon: the rest is expanded live, and the
+                // series' end is not known.
+                expandedUntil = (starts.last ?? definition.start) + 1
+                knowsLastEnd = false
             }
         } else {
             // No rule, or one libical cannot read: DTSTART and the RDATEs alone.
@@ -97,7 +101,7 @@ struct SeriesInstances: Sendable {
         -> [SeriesInstance]
     {
         guard let rule = definition.rule,
-            let iterator = RecurrenceIterator(
+            let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
                 zoneDefinition: definition.zoneDefinition,
                 skippingTo: max(expandedUntil, from - definition.duration))
@@ -113,9 +117,8 @@ struct SeriesInstances: Sendable {
                     SeriesInstance(recurrenceID: recurrenceID, start: override.start, end: override.end, isChanged: true))
             }
         }
-        var steps = 0
-        while steps < RecurrenceIterator.maximumSteps, let start = iterator.next(), start < to {
-            steps += 1
+        // The iterator's work budget bounds this walk, however far `from` lies.
+        while let start = iterator.next(), start < to {
             guard start >= expandedUntil, start + max(definition.duration, 0) > from || start >= from,
                 !definition.exceptionDates.contains(start), definition.overrides[start] == nil
             else { continue }

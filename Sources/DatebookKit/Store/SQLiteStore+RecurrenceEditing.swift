@@ -45,11 +45,19 @@ extension SQLiteStore: RecurrenceEditing {
             // How many rule instances come before the split.
             var before = 0
             if let rule = item.repeatRule,
-                let iterator = RecurrenceIterator(
+                let iterator = try? RecurrenceIterator(
                     rule: rule, start: definition.start, isDate: isDate, zone: zone, zoneDefinition: nil)
             {
-                while before < RecurrenceIterator.maximumSteps, let start = iterator.next(), start < splitAt - 0.5 {
+                while let start = iterator.next(), start < splitAt - 0.5 {
                     before += 1
+                }
+                if iterator.stoppedOnBudget {
+                    throw StoreError.invalid([
+                        ValidationIssue(
+                            field: .repeatRule,
+                            message: "The series cannot be split this far from its start: counting its times "
+                                + "would take too long")
+                    ])
                 }
             }
             let datesBefore = item.recurrenceDates.filter { coding.seconds($0, zone) < splitAt - 0.5 }

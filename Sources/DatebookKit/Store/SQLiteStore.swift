@@ -47,13 +47,22 @@ public final class SQLiteStore: Sendable {
         path: String, clock: Clock = .system, ids: IDSource = .random, timeZone: TimeZone = .current
     ) throws(StoreError) {
         try Self.prepareFolder(for: path)
-        let dbQueue: DatabaseQueue
-        do {
-            dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration())
+        let created = try Self.prepareFile(path)
+        do throws(StoreError) {
+            let dbQueue: DatabaseQueue
+            do {
+                dbQueue = try DatabaseQueue(path: path, configuration: Self.configuration())
+            } catch {
+                throw Self.openingError(error, path: path)
+            }
+            try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids, timeZone: timeZone)
         } catch {
-            throw Self.openingError(error, path: path)
+            // A database that could not be made (a full disk, say) leaves nothing behind.
+            if created {
+                for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+            }
+            throw error
         }
-        try self.init(dbQueue: dbQueue, path: path, inMemory: false, clock: clock, ids: ids, timeZone: timeZone)
     }
 
     /// A fresh, empty store in memory, gone when the store is.
@@ -124,7 +133,38 @@ public final class SQLiteStore: Sendable {
         return configuration
     }
 
-    /// Creates the folder of `path` when it is missing, and checks that it can be written.
+    /// The permissions of a database file and of its `-wal` and `-shm`: the owner's alone.
+    /// (SQLite gives the `-wal` and `-shm` it creates the permissions of the database file.)
+    static let fileMode: mode_t = 0o600
+    /// The permissions of a folder Datebook creates for its database.
+    static let folderMode: mode_t = 0o700
+
+    /// Creates the database file, private to its owner whatever the umask, when it is missing
+    /// (true), or takes away the permissions of others from an existing one and its `-wal`
+    /// and `-shm` (false).
+    private static func prepareFile(_ path: String) throws(StoreError) -> Bool {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        if descriptor >= 0 {
+            fchmod(descriptor, fileMode)
+            close(descriptor)
+            return true
+        }
+        guard errno == EEXIST else {
+            throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
+        }
+        for suffix in ["", "-wal", "-shm"] {
+            var info = stat()
+            if lstat(path + suffix, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_uid == geteuid(),
+                info.st_mode & 0o077 != 0
+            {
+                chmod(path + suffix, info.st_mode & 0o700)
+            }
+        }
+        return false
+    }
+
+    /// Creates the folder of `path` when it is missing (private to its owner), and checks that
+    /// it can be written.
     private static func prepareFolder(for path: String) throws(StoreError) {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
@@ -139,7 +179,9 @@ public final class SQLiteStore: Sendable {
                 if !isFolder.boolValue {
                     throw .cannotOpen(path: path, reason: "\(prefix) is a file, not a folder")
                 }
-            } else if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+            } else if mkdir(prefix, folderMode) == 0 {
+                chmod(prefix, folderMode)
+            } else if errno != EEXIST {
                 let reason = String(cString: strerror(errno))
                 throw .cannotOpen(path: path, reason: "cannot create the folder \(prefix): \(reason)")
             }

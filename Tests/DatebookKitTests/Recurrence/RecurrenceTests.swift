@@ -36,6 +36,18 @@ struct RecurrenceTests {
             created: Fixture.now, timeZone: zone)
     }
 
+    @Test("a DTSTART the rule does not give comes first, and the rule's own first start still follows")
+    func dtstartOffTheRule() throws {
+        let store = try store()
+        // A Thursday start for a rule of Mondays: the Monday after it was lost.
+        try store.save(series(1, "Mondays", Fixture.utc("2026-01-01 10:00"), rule: "FREQ=WEEKLY;BYDAY=MO;COUNT=3",
+                              zone: .utc))
+        let found = try store.occurrences(from: Fixture.utc("2026-01-01 00:00"), to: Fixture.utc("2026-02-01 00:00"))
+        #expect(found.map { wallText($0.start, "UTC") } == [
+            "2026-01-01 10:00", "2026-01-05 10:00", "2026-01-12 10:00", "2026-01-19 10:00",
+        ])
+    }
+
     @Test("a weekly 09:00 in Berlin stays 09:00 Berlin time across the end of summer time")
     func dstInBerlin() throws {
         let store = try store(zone: "America/New_York")

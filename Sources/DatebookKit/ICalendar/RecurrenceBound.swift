@@ -1,0 +1,397 @@
+internal import CLibical
+import Foundation
+
+/// How much work libical does to walk a rule, judged before libical walks it.
+///
+/// libical 3.0's `icalrecur_iterator_next` steps one candidate at a time (a second, a minute,
+/// an hour, a day, a weekday of a week, or one combination of the BYHOUR, BYMINUTE and
+/// BYSECOND lists that FREQ expands) inside a C loop, until a candidate passes the rule's
+/// filters or the year passes 2582. A rule whose filters rarely or never pass
+/// (`FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30`) keeps one call busy for hours, and nothing
+/// outside libical can stop it. So a rule is judged first, in plain arithmetic: its days are
+/// scanned in the series' wall clock with the filters as libical applies them, the candidates
+/// libical would try between two of its times are counted, and a rule is refused when that
+/// count passes `maximumGap` (or when it never gives a time at all).
+///
+/// Work is counted in units of about one libical step of an hourly or shorter rule (3 to 5 µs
+/// in a named zone); a step of a daily or weekly rule costs about twice that and counts 2, and
+/// each call counts one more unit for its own overhead (converting the start, Swift's side).
+///
+/// The model follows libical 3.0.16, not RFC 5545, where they differ: in a rule that filters
+/// by them, a negative BYMONTHDAY or BYYEARDAY and a BYDAY with a position (`1MO`) never
+/// match, and BYSECOND in a secondly rule (BYMINUTE in a minutely, BYHOUR in an hourly one)
+/// replaces INTERVAL. It reads wall-clock time as a fixed offset from DTSTART, so a rule
+/// that steps by an INTERVAL across a DST change is judged as if the clock did not change.
+struct RecurrenceBound: Sendable {
+    /// The most work libical may do between two times of a rule (one call of its iterator):
+    /// about 0.3 s. `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` (eight years between two times
+    /// around 2100, 70,128 hours) is within it.
+    static let maximumGap = 75_000
+    /// The most work one `RecurrenceIterator` does in all its calls: about 0.4 s.
+    static let maximumWork = 100_000
+
+    /// Why a rule is refused.
+    enum Refusal: Error, Equatable, Sendable {
+        /// A secondly, minutely or hourly rule on a date (all-day) start.
+        case subDailyOnDate
+        /// No time before the rule's end (or libical's last year, 2582) passes its filters.
+        case neverMatches(frequency: String)
+        /// Two of its times lie more than `maximumGap` units of work apart.
+        case tooSparse(frequency: String)
+
+        /// What a user is told.
+        var message: String {
+            switch self {
+            case .subDailyOnDate:
+                return "A rule that repeats by the hour, minute or second cannot repeat an all-day item"
+            case let .neverMatches(frequency):
+                return "The repeat rule never gives a time: nothing before the year 2583 passes all of its "
+                    + "BY parts (FREQ=\(frequency))"
+            case let .tooSparse(frequency):
+                return "The repeat rule cannot be expanded: it tries more than 75,000 times between two of "
+                    + "its times (FREQ=\(frequency)); use a longer FREQ or fewer BY parts"
+            }
+        }
+    }
+
+    /// Units of work libical spends on one day of the rule's walk.
+    let unitsPerDay: Double
+
+    // MARK: - Judging
+
+    /// Judges `recurrence` from `first` (DTSTART in the series' zone); `until` is the rule's
+    /// UNTIL in that zone, if any.
+    init(_ recurrence: icalrecurrencetype, first: icaltimetype, until: icaltimetype?) throws(Refusal) {
+        let rule = Rule(recurrence)
+        unitsPerDay = rule.unitsPerDay
+        guard rule.frequency.rawValue <= ICAL_WEEKLY_RECURRENCE.rawValue else {
+            // Monthly and yearly rules are expanded a month or a year at a time.
+            return
+        }
+        if first.is_date != 0 && rule.frequency.rawValue < ICAL_DAILY_RECURRENCE.rawValue {
+            throw .subDailyOnDate
+        }
+        let start = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
+        var lastDay = CivilDay(year: 2582, month: 12, day: 31).ordinal
+        if let until {
+            lastDay = min(lastDay, CivilDay(year: Int(until.year), month: Int(until.month), day: Int(until.day)).ordinal)
+        }
+        let days = lastDay - start.ordinal + 1
+        // The whole walk is cheap: nothing to scan.
+        if Double(max(days, 0)) * unitsPerDay <= Double(Self.maximumGap) { return }
+        let startSecond = first.is_date != 0 ? 0 : Int(first.hour) * 3600 + Int(first.minute) * 60 + Int(first.second)
+        try rule.scan(from: start, days: days, startSecond: startSecond, count: Int(recurrence.count))
+    }
+
+    /// The units of work of one call that moved the walk on by `seconds`.
+    func units(walking seconds: Double) -> Int {
+        1 + max(1, Int(min(seconds / 86_400 * unitsPerDay, Double(Int32.max))))
+    }
+}
+
+// MARK: - The rule as libical walks it
+
+private struct Rule {
+    let frequency: icalrecurrencetype_frequency
+    let interval: Int
+    let weekStart: Int  // 1 = Sunday … 7 = Saturday, as libical
+    let seconds: [Int], minutes: [Int], hours: [Int]
+    let weekdays: [Int]  // BYDAY: 1 = Sunday … 7 = Saturday; a position makes it negative-never (-1)
+    let monthDays: [Int], yearDays: [Int], months: [Int]
+    let unitsPerDay: Double
+
+    init(_ r: icalrecurrencetype) {
+        frequency = r.freq
+        interval = max(1, Int(r.interval))
+        weekStart = Int(r.week_start.rawValue)
+        seconds = Self.values(r.by_second)
+        minutes = Self.values(r.by_minute)
+        hours = Self.values(r.by_hour)
+        // A weekly rule takes the weekday of each BYDAY and drops its position; others compare
+        // BYDAY with the weekday as it is stored, so `1MO` never passes.
+        weekdays = Self.values(r.by_day).map { value in
+            r.freq == ICAL_WEEKLY_RECURRENCE ? abs(value) % 8 : (1...7).contains(value) ? value : -1
+        }
+        monthDays = Self.values(r.by_month_day)
+        yearDays = Self.values(r.by_year_day)
+        months = Self.values(r.by_month)
+
+        let perMinute = Double(max(seconds.count, 1))
+        let perHour = Double(max(minutes.count, 1)) * perMinute
+        let perDay = Double(max(hours.count, 1)) * perHour
+        let i = Double(interval)
+        switch frequency {
+        case ICAL_SECONDLY_RECURRENCE:
+            unitsPerDay = seconds.isEmpty ? 86_400 / i : 1440 * perMinute
+        case ICAL_MINUTELY_RECURRENCE:
+            unitsPerDay = (minutes.isEmpty ? 1440 / i : 24 * Double(minutes.count)) * perMinute
+        case ICAL_HOURLY_RECURRENCE:
+            unitsPerDay = (hours.isEmpty ? 24 / i : Double(hours.count)) * perHour
+        case ICAL_DAILY_RECURRENCE:
+            unitsPerDay = 2 * perDay / i
+        case ICAL_WEEKLY_RECURRENCE:
+            unitsPerDay = 2 * Double(max(weekdays.count, 1)) * perDay / (7 * i)
+        case ICAL_MONTHLY_RECURRENCE:
+            unitsPerDay = 2 / (30 * i)
+        default:
+            unitsPerDay = 2 / (365 * i)
+        }
+    }
+
+    /// A BY array as libical stores it: values up to ICAL_RECURRENCE_ARRAY_MAX.
+    static func values<T>(_ array: T) -> [Int] {
+        withUnsafeBytes(of: array) { bytes in
+            var result: [Int] = []
+            for value in bytes.bindMemory(to: Int16.self) {
+                if Int(value) == Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue) { break }
+                result.append(Int(value))
+            }
+            return result
+        }
+    }
+
+    private func isFilter(_ part: Int) -> Bool {
+        // libical's expand_map: which BY parts filter (contract) at each frequency.
+        // part: 0 second, 1 minute, 2 hour, 3 weekday, 4 month day, 5 year day, 7 month.
+        let f = Int(frequency.rawValue)  // 0 secondly … 4 weekly
+        switch part {
+        case 0: return f == 0
+        case 1: return f <= 1
+        case 2: return f <= 2
+        case 3, 4: return f <= 3
+        case 5: return f <= 2
+        default: return true
+        }
+    }
+
+    /// Scans `days` days from `start` and throws when two matches lie too far apart.
+    func scan(from start: CivilDay, days: Int, startSecond: Int, count: Int) throws(RecurrenceBound.Refusal) {
+        let name = icalrecur_freq_to_string(frequency).map { String(cString: $0) } ?? "?"
+        // Day filters, as libical compares them (a negative value never equals a day).
+        var monthMask = [Bool](repeating: true, count: 13)
+        if !months.isEmpty {
+            monthMask = [Bool](repeating: false, count: 13)
+            for m in months where (1...12).contains(m) { monthMask[m] = true }
+        }
+        let filtersMonthDay = isFilter(4) && !monthDays.isEmpty
+        var monthDayMask = [Bool](repeating: false, count: 32)
+        for d in monthDays where (1...31).contains(d) { monthDayMask[d] = true }
+        let filtersYearDay = isFilter(5) && !yearDays.isEmpty
+        var yearDayMask = [Bool](repeating: false, count: 367)
+        for d in yearDays where (1...366).contains(d) { yearDayMask[d] = true }
+        var weekdayMask = [Bool](repeating: frequency != ICAL_WEEKLY_RECURRENCE, count: 8)
+        if !weekdays.isEmpty {
+            weekdayMask = [Bool](repeating: false, count: 8)
+            for w in weekdays where w > 0 { weekdayMask[w] = true }
+        } else if frequency == ICAL_WEEKLY_RECURRENCE {
+            weekdayMask[start.weekday] = true  // a weekly rule without BYDAY keeps DTSTART's weekday
+        }
+        let filtersCalendar = !months.isEmpty || filtersMonthDay || filtersYearDay
+
+        // Which days the walk visits at all.
+        let dayStep: Int  // in days, for daily and weekly rules
+        switch frequency {
+        case ICAL_DAILY_RECURRENCE: dayStep = interval
+        case ICAL_WEEKLY_RECURRENCE: dayStep = 7 * interval
+        default: dayStep = 1
+        }
+        let weekOffset = (start.weekday - weekStart + 7) % 7  // days of DTSTART's week before it
+
+        // Secondly, minutely and hourly rules that step by INTERVAL (no BY list of their own
+        // level) land on other times of day each day: a phase that repeats every `phases` days.
+        let stepSeconds: Int?
+        switch frequency {
+        case ICAL_SECONDLY_RECURRENCE where seconds.isEmpty: stepSeconds = interval
+        case ICAL_MINUTELY_RECURRENCE where minutes.isEmpty: stepSeconds = interval * 60
+        case ICAL_HOURLY_RECURRENCE where hours.isEmpty: stepSeconds = interval * 3600
+        default: stepSeconds = nil
+        }
+        let hourMask = mask(hours, 24, isFilter(2) && !hours.isEmpty)
+        let minuteMask = mask(minutes, 60, isFilter(1) && !minutes.isEmpty)
+        let timeFiltered = hourMask != nil || minuteMask != nil
+        var phases = 1
+        if let step = stepSeconds { phases = step / gcd(step, 86_400) }
+        var phaseHits = [Int8](repeating: 0, count: stepSeconds == nil ? 0 : phases)  // 0 unknown, 1 hit, 2 miss
+
+        func timeMatches(day d: Int) -> Bool {
+            guard let step = stepSeconds else { return true }
+            // The first candidate of day d, in seconds from its midnight.
+            let first = d == 0 ? startSecond : mod(startSecond - 86_400 * (d % phases), step)
+            guard first < 86_400 else { return false }
+            if !timeFiltered { return true }
+            let index = d == 0 ? -1 : d % phases
+            if index >= 0, phaseHits[index] != 0 { return phaseHits[index] == 1 }
+            var hit = false
+            var second = first
+            while second < 86_400 {
+                let hour = second / 3600, minute = second / 60 % 60
+                if hourMask?[hour] ?? true {
+                    if minuteMask?[minute] ?? true {
+                        hit = true
+                        break
+                    }
+                    // Jump to the next minute that may pass.
+                    second += max(1, (60 - second % 60 + step - 1) / step) * step
+                } else {
+                    second += max(1, (3600 - second % 3600 + step - 1) / step) * step
+                }
+            }
+            if index >= 0 { phaseHits[index] = hit ? 1 : 2 }
+            return hit
+        }
+
+        // The pattern of days repeats: stop after two full rounds of it.
+        var period = 1
+        if filtersCalendar {
+            period = 146_097  // 400 Gregorian years, a whole number of weeks
+        } else if !weekdays.isEmpty || frequency == ICAL_WEEKLY_RECURRENCE {
+            period = 7
+        }
+        period = lcm(lcm(period, dayStep), phases)
+        let scanned = min(days, period > days / 2 ? days : 2 * period + 1)
+
+        // Between the last time of one matching day and the first of the next, the walk also
+        // crosses the part of a day that the time filters leave out.
+        // (A rule that steps by INTERVAL past the windows the filters leave may miss some: a
+        // whole day is counted then.)
+        var slack = unitsPerDay
+        let window = minuteMask != nil ? 60 : 3600
+        if frequency.rawValue < ICAL_DAILY_RECURRENCE.rawValue
+            && (stepSeconds == nil || !timeFiltered || stepSeconds! <= window)
+        {
+            slack = min(1, Double(largestGap(hourMask, minuteMask) + (stepSeconds ?? 0)) / 86_400) * unitsPerDay
+        }
+        func gap(_ from: Int, _ to: Int) -> Double {
+            to == from ? 0 : Double(to - from - 1) * unitsPerDay + slack
+        }
+
+        var day = start
+        var lastMatch = 0  // the walk begins at DTSTART
+        var matches = 0
+        var d = 0
+        while d < scanned {
+            if !monthMask[day.month] {
+                // Skip the rest of a month that fails BYMONTH.
+                let skip = day.daysInMonth - day.day + 1
+                d += skip
+                day.advance(by: skip)
+                continue
+            }
+            var passes = weekdayMask[day.weekday]
+            if passes, filtersMonthDay { passes = monthDayMask[day.day] }
+            if passes, filtersYearDay { passes = yearDayMask[day.yearDay] }
+            if passes, dayStep > 1 {
+                passes = frequency == ICAL_WEEKLY_RECURRENCE ? ((d + weekOffset) / 7) % interval == 0 : d % dayStep == 0
+            }
+            if passes, timeMatches(day: d) {
+                if gap(lastMatch, d) > Double(RecurrenceBound.maximumGap) {
+                    throw .tooSparse(frequency: name)
+                }
+                lastMatch = d
+                matches += 1
+                if count > 0 && matches >= count { return }
+            }
+            d += 1
+            day.advance(by: 1)
+        }
+        // Two rounds of the pattern without a time, or none before the end: never.
+        if matches == 0 { throw .neverMatches(frequency: name) }
+        // After its last time, libical walks on to the rule's end (UNTIL or the year 2582).
+        if scanned >= days && gap(lastMatch, days) > Double(RecurrenceBound.maximumGap) {
+            throw .tooSparse(frequency: name)
+        }
+    }
+
+    /// The longest run of seconds of a day, around midnight included, outside the hours and
+    /// minutes the masks let through (0 when there are no masks).
+    private func largestGap(_ hours: [Bool]?, _ minutes: [Bool]?) -> Int {
+        guard hours != nil || minutes != nil else { return 0 }
+        var allowed: [Int] = []
+        for minute in 0..<1440 where (hours?[minute / 60] ?? true) && (minutes?[minute % 60] ?? true) {
+            allowed.append(minute)
+        }
+        guard let first = allowed.first, let last = allowed.last else { return 86_400 }
+        var longest = first + 1440 - last
+        for (a, b) in zip(allowed, allowed.dropFirst()) { longest = max(longest, b - a) }
+        return longest * 60
+    }
+
+    private func mask(_ values: [Int], _ size: Int, _ filters: Bool) -> [Bool]? {
+        guard filters else { return nil }
+        var mask = [Bool](repeating: false, count: size)
+        for v in values where (0..<size).contains(v) { mask[v] = true }
+        return mask
+    }
+}
+
+private func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }
+private func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+private func lcm(_ a: Int, _ b: Int) -> Int {
+    let g = gcd(a, b)
+    let (product, overflow) = (a / g).multipliedReportingOverflow(by: b)
+    return overflow ? Int.max / 4 : product
+}
+
+/// A day of the proleptic Gregorian calendar, stepped forward cheaply.
+struct CivilDay {
+    private(set) var year: Int
+    private(set) var month: Int
+    private(set) var day: Int
+    /// 1 = Sunday … 7 = Saturday, as libical.
+    private(set) var weekday: Int
+    /// 1 … 366.
+    private(set) var yearDay: Int
+
+    init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+        let ordinal = Self.ordinal(year, month, day)
+        weekday = mod(ordinal + 4, 7) + 1  // 1970-01-01 (ordinal 0) was a Thursday
+        yearDay = ordinal - Self.ordinal(year, 1, 1) + 1
+    }
+
+    /// Days since 1970-01-01.
+    var ordinal: Int { Self.ordinal(year, month, day) }
+
+    var daysInMonth: Int { Self.daysIn(month, year) }
+
+    mutating func advance(by days: Int) {
+        for _ in 0..<days {
+            weekday = weekday == 7 ? 1 : weekday + 1
+            if day < daysInMonth {
+                day += 1
+                yearDay += 1
+            } else if month < 12 {
+                month += 1
+                day = 1
+                yearDay += 1
+            } else {
+                year += 1
+                month = 1
+                day = 1
+                yearDay = 1
+            }
+        }
+    }
+
+    static func isLeap(_ year: Int) -> Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+
+    static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a date (Howard Hinnant's days_from_civil).
+    static func ordinal(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import DatebookKit
+
+/// A body run on its own thread, failing when it has not finished within `seconds`: a rule
+/// that hangs libical makes the test fail instead of blocking the run.
+func withinDeadline<T: Sendable>(
+    _ seconds: Double, sourceLocation: SourceLocation = #_sourceLocation, _ body: @escaping @Sendable () throws -> T
+) throws -> T {
+    let result = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        let outcome = Result { try body() }
+        result.withLock { $0 = outcome }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else {
+        Issue.record("did not finish within \(seconds) s", sourceLocation: sourceLocation)
+        throw DeadlineMissed()
+    }
+    return try result.withLock { $0! }.get()
+}
+
+struct DeadlineMissed: Error {}
+
+/// Repeat rules that libical would walk for hours (found by fuzzing) are refused before it
+/// walks them; every expansion is bounded by work done; sparse but finite rules still expand.
+@Suite("Rules that never finish")
+struct RuleBoundTests {
+    /// The rules of the fuzzing report, what is said of each, and whether DTSTART is a date.
+    static let hostile: [(rule: String, isDate: Bool, message: String)] = [
+        ("FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", false, "never gives a time"),
+        ("FREQ=SECONDLY;BYYEARDAY=366", false, "cannot be expanded"),
+        ("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30", false, "never gives a time"),
+        ("FREQ=SECONDLY;COUNT=2147483647;BYMONTHDAY=31", false, "cannot be expanded"),
+        ("FREQ=SECONDLY;COUNT=1000000000", true, "cannot repeat an all-day item"),
+        ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", false, "never gives a time"),
+    ]
+
+    static let start = Fixture.utc("2026-01-01 10:00")
+
+    func item(_ rule: String, isDate: Bool) -> Item {
+        let day = Fixture.utc("2026-01-01 00:00")
+        return Item(
+            id: Fixture.id(1), kind: .event, title: "Hostile",
+            times: isDate ? [ItemTime(start: day, end: day.addingTimeInterval(86_400))]
+                : [ItemTime(start: Self.start, end: Self.start.addingTimeInterval(3600))],
+            allDay: isDate, repeatRule: rule, created: Fixture.now, timeZone: isDate ? .floating : .utc)
+    }
+
+    @Test("each rule is refused by validation, with its reason on the Repeat field, in well under a second",
+          arguments: hostile)
+    func refusedByValidation(_ hostile: (rule: String, isDate: Bool, message: String)) throws {
+        let item = item(hostile.rule, isDate: hostile.isDate)
+        let clock = ContinuousClock()
+        let began = clock.now
+        let issues = try withinDeadline(5) { item.validate() }
+        #expect(clock.now - began < .seconds(1))
+        let issue = try #require(issues.first { $0.field == .repeatRule })
+        #expect(issue.message.contains(hostile.message), "\(issue.message)")
+    }
+
+    @Test("saving an item with such a rule fails and writes nothing", arguments: hostile)
+    func refusedByTheStore(_ hostile: (rule: String, isDate: Bool, message: String)) throws {
+        let item = item(hostile.rule, isDate: hostile.isDate)
+        let saved = try withinDeadline(5) { () -> [String] in
+            let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
+            var messages: [String] = []
+            do {
+                try store.save(item)
+            } catch let StoreError.invalid(issues) {
+                messages = issues.map(\.message)
+            }
+            #expect(try store.activeItems(offset: 0, limit: 10).isEmpty)
+            return messages
+        }
+        #expect(saved.contains { $0.contains(hostile.message) }, "\(saved)")
+    }
+
+    @Test("an import keeps each such item unexpanded, with a note, and export gives its rule back")
+    func importKeepsThemUnexpanded() throws {
+        let (report, items, found, exported) = try withinDeadline(10) {
+            let store = try CalendarFixtures.store(zone: "UTC")
+            let report = try CalendarFixtures.importFixture("hostile-rules.ics", into: store)
+            let items = try CalendarFixtures.items(store)
+            let found = try store.occurrences(from: Fixture.utc("2025-12-01 00:00"), to: Fixture.utc("2026-12-01 00:00"))
+            let exported = try ICalendarExporter(store: store).exportString()
+            return (report, items, found.map(\.title), exported)
+        }
+        #expect(report.added == 7)
+        #expect(report.skipped.isEmpty)
+        let uids = ["secondly-feb30", "secondly-yearday366", "minutely-feb30", "secondly-count-31st",
+                    "secondly-all-day", "hourly-feb30"]
+        for (uid, hostile) in zip(uids, Self.hostile) {
+            let note = report.warnings.first { $0.uid == "\(uid)@datebook.test" }
+            #expect(note?.message.contains(hostile.message) == true, "\(uid): \(String(describing: note))")
+            #expect(note?.message.hasSuffix("kept unexpanded: only its first time is shown") == true)
+            let item = try #require(items["\(uid)@datebook.test"])
+            #expect(item.repeatRule == nil)
+            // The rule is kept as libical wrote it, and an export writes it back.
+            let kept = try #require(item.extraProperties.first { $0.hasPrefix("RRULE:") })
+            #expect(Set(kept.dropFirst(6).split(separator: ";")) == Set(hostile.rule.split(separator: ";")))
+            #expect(exported.contains(kept))
+            #expect(found.filter { $0 == uid }.count == 1, "\(uid): only its first time")
+        }
+        #expect(found.filter { $0 == "ordinary" }.count == 3)
+        #expect(exported.components(separatedBy: "RRULE:").count - 1 == 7)
+    }
+
+    @Test("a secondly, minutely or hourly rule on a date is refused before libical returns the same day for ever")
+    func subDailyOnADate() throws {
+        for rule in ["FREQ=HOURLY", "FREQ=MINUTELY;COUNT=5", "FREQ=SECONDLY;INTERVAL=3600"] {
+            #expect(throws: RecurrenceIterator.Failure.refused(.subDailyOnDate)) {
+                try RecurrenceIterator(
+                    rule: rule, start: 1_767_225_600, isDate: true, zone: .floating, zoneDefinition: nil)
+            }
+        }
+        #expect((try? RecurrenceIterator(
+            rule: "FREQ=DAILY;COUNT=3", start: 1_767_225_600, isDate: true, zone: .floating, zoneDefinition: nil)) != nil)
+    }
+
+    @Test("an iterator stops on its work budget and says so; a rule that ends does not")
+    func workBudget() throws {
+        let start = Self.start.timeIntervalSince1970
+        let endless = try RecurrenceIterator(
+            rule: "FREQ=SECONDLY", start: start, isDate: false, zone: .utc, zoneDefinition: nil, workBudget: 1000)
+        var count = 0
+        while endless.next() != nil { count += 1 }
+        #expect(count == 500)  // one step and the call's own overhead: 2 units each
+        #expect(endless.stoppedOnBudget)
+
+        let short = try RecurrenceIterator(
+            rule: "FREQ=DAILY;COUNT=3", start: start, isDate: false, zone: .utc, zoneDefinition: nil)
+        count = 0
+        while short.next() != nil { count += 1 }
+        #expect(count == 3)
+        #expect(!short.stoppedOnBudget)
+
+        // A call that walks far counts the steps it walked, not one.
+        let sparse = try RecurrenceIterator(
+            rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: start, isDate: false, zone: .utc, zoneDefinition: nil)
+        _ = sparse.next()  // DTSTART
+        _ = sparse.next()  // 2028-02-29 00:00, 18,926 hours on
+        #expect(sparse.work > 18_000)
+    }
+
+    @Test("a COUNT too long to walk saves at once, its end unknown rather than counted for minutes")
+    func longCount() throws {
+        let row = try withinDeadline(5) {
+            SeriesInstances(
+                SeriesDefinition(
+                    rule: "FREQ=SECONDLY;COUNT=1000000000", start: Self.start.timeIntervalSince1970, duration: 1,
+                    isDate: false, zone: .utc),
+                horizon: Fixture.now.timeIntervalSince1970 + 400 * 86_400
+            ).row
+        }
+        #expect(row.end == nil)
+    }
+
+    @Test("sparse but finite rules still expand: February 29 by the hour and by the day")
+    func sparseButFine() throws {
+        let (hourly, daily) = try withinDeadline(10) {
+            let store = try SQLiteStore.inMemory(
+                clock: .fixed(Fixture.now), ids: .sequential(), timeZone: TimeZone(identifier: "UTC")!)
+            for (n, rule) in ["FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29"].enumerated() {
+                try store.save(
+                    Item(
+                        id: Fixture.id(n + 1), kind: .event, title: rule,
+                        times: [ItemTime(start: Self.start, end: Self.start.addingTimeInterval(60))], repeatRule: rule,
+                        created: Fixture.now, timeZone: .utc))
+            }
+            let leapDay = try store.occurrences(from: Fixture.utc("2028-02-29 00:00"), to: Fixture.utc("2028-03-01 00:00"))
+            let years = try store.occurrences(from: Fixture.utc("2026-01-02 00:00"), to: Fixture.utc("2041-01-01 00:00"))
+            return (
+                leapDay.filter { $0.title.hasPrefix("FREQ=HOURLY") }.map { wallText($0.start, "UTC") },
+                years.filter { $0.title.hasPrefix("FREQ=DAILY") }.map { wallText($0.start, "UTC") }
+            )
+        }
+        #expect(hourly == (0..<24).map { String(format: "2028-02-29 %02d:00", $0) })
+        #expect(daily == ["2028-02-29 10:00", "2032-02-29 10:00", "2036-02-29 10:00", "2040-02-29 10:00"])
+    }
+
+    @Test("the judgement follows libical: what it never matches, and INTERVAL steps that miss or hit BYHOUR",
+          arguments: [
+              ("FREQ=DAILY;BYMONTHDAY=-1", "never gives a time"),  // libical 3.0 compares -1 with the day
+              ("FREQ=HOURLY;BYDAY=1MO", "never gives a time"),  // and 1MO with the weekday
+              ("FREQ=MINUTELY;INTERVAL=1440;BYHOUR=9", "never gives a time"),  // always 10:00
+              ("FREQ=SECONDLY;BYDAY=MO", "cannot be expanded"),  // six days of seconds between
+              ("FREQ=MINUTELY;INTERVAL=1440;BYHOUR=10", nil),
+              ("FREQ=MINUTELY;INTERVAL=7;BYHOUR=3", nil),
+              ("FREQ=SECONDLY;BYHOUR=3;BYMINUTE=0", "cannot be expanded"),  // 86,340 s between days
+              ("FREQ=SECONDLY;BYHOUR=3,9,15,21", nil),
+              ("FREQ=SECONDLY", nil),
+              ("FREQ=MINUTELY;BYDAY=MO", nil),
+              ("FREQ=MONTHLY;BYMONTHDAY=-1", nil),
+              ("FREQ=WEEKLY;BYDAY=1MO,FR", nil),
+              ("FREQ=SECONDLY;UNTIL=20260102T000000Z;BYMONTH=2", "never gives a time"),
+              ("FREQ=SECONDLY;UNTIL=20260101T120000Z", nil),
+          ] as [(String, String?)])
+    func judgement(_ rule: String, _ expected: String?) throws {
+        let problem = RecurrenceRule.problem(rule, start: Self.start.timeIntervalSince1970, isDate: false, zone: .utc)
+        if let expected {
+            #expect(problem?.contains(expected) == true, "\(String(describing: problem))")
+        } else {
+            #expect(problem == nil)
+        }
+    }
+}

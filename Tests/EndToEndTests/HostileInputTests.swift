@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// Inputs a fuzzing run found harmful, kept as regressions: deep nesting, control bytes, a
+/// damaged database, file permissions and read commands that created files.
+@Suite("Hostile input from scripts")
+struct HostileInputTests {
+    let home: TemporaryDirectory
+    let db: String
+
+    init() throws {
+        home = try TemporaryDirectory()
+        db = home.path("datebook.sqlite")
+    }
+
+    /// Runs datebook on `database` (the test's by default) in UTC.
+    func datebook(_ arguments: [String], database: String? = nil, timeout: Duration = .seconds(30)) throws
+        -> Command.Result
+    {
+        try Command.run(
+            try DatebookBinary.path, arguments + ["--db", database ?? db],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path], timeout: timeout)
+    }
+
+    /// Runs a shell command line with `datebook` set to the binary, in UTC.
+    func shell(_ script: String) throws -> Command.Result {
+        try Command.run(
+            "/bin/sh", ["-c", script],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK": try DatebookBinary.path],
+            timeout: .seconds(30))
+    }
+
+    /// The control characters in `text` other than the line breaks `allowed` (and TAB when
+    /// `tabs`), by code point.
+    static func controls(in text: String, tabs: Bool = false) -> [UInt32] {
+        text.unicodeScalars.map(\.value).filter { value in
+            (value < 0x20 && value != 0x0A && value != 0x0D && !(tabs && value == 0x09))
+                || (value >= 0x7F && value < 0xA0)
+        }
+    }
+
+    @Test("32,656 nested VALARMs: the event is skipped as nested too deeply, the rest imported, exit 2")
+    func deepNesting() throws {
+        let depth = 32_656
+        let lines =
+            ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "BEGIN:VEVENT", "UID:n", "DTSTART:20260101T100000Z", "SUMMARY:s"]
+            + Array(repeating: "BEGIN:VALARM", count: depth) + Array(repeating: "END:VALARM", count: depth)
+            + ["END:VEVENT", "BEGIN:VEVENT", "UID:ok", "DTSTART:20260102T100000Z", "SUMMARY:Kept", "END:VEVENT",
+                "END:VCALENDAR"]
+        let path = home.path("nest.ics")
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        let imported = try datebook(["import", path])
+        #expect(imported.status == 2, "\(imported.standardError)")
+        #expect(imported.standardOutput.hasPrefix("Imported 1 item: 1 added, 0 updated, 1 skipped."))
+        #expect(imported.standardError.contains("line 4, VEVENT: it is nested too deeply"))
+        let listed = try datebook(["list"])
+        #expect(listed.standardOutput.contains("Kept"))
+    }
+
+    @Test("no output and no file carries a raw control character; JSON keeps them, escaped")
+    func controlCharactersStayOut() throws {
+        let title = "Evil \u{1B}]0;pwned\u{07} \u{1B}[2J c1\u{9B}1m del\u{7F} tab\there"
+        let added = try datebook(
+            ["add", title, "--start", "2026-11-23 09:00", "--place", "Room\u{07}1", "--notes", "one\ntwo\u{01}"])
+        #expect(added.status == 0, "\(added.standardError)")
+
+        let exported = try datebook(["export"])
+        #expect(exported.status == 0)
+        #expect(exported.standardOutput.contains("SUMMARY:Evil \u{241B}]0\\;pwned\u{2407}"))
+        #expect(Self.controls(in: exported.standardOutput) == [])
+        let out = home.path("out.ics")
+        #expect(try datebook(["export", "--out", out]).status == 0)
+        #expect(Self.controls(in: try String(contentsOfFile: out, encoding: .utf8)) == [])
+
+        for arguments in [["list", "--json"], ["agenda", "--json", "--from", "2026-11-23", "--days", "1"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 0)
+            #expect(Self.controls(in: result.standardOutput) == [], "\(arguments)")
+            let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]]
+            #expect(json?.first?["title"] as? String == title, "\(arguments)")
+        }
+        for arguments in [["list"], ["agenda", "--from", "2026-11-23", "--days", "1"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 0)
+            #expect(Self.controls(in: result.standardOutput, tabs: true) == [], "\(arguments)")
+            #expect(result.standardOutput.contains("Evil \u{241B}]0;pwned\u{2407}"))
+        }
+    }
+
+    @Test("the database, its folder, -wal and -shm are private whatever the umask")
+    func privateFiles() async throws {
+        let path = home.path("new/deeper/datebook.sqlite")
+        // A TUI keeps the database open: its -wal and -shm exist while it runs.
+        let session = try TmuxSession(arguments: ["--db", path])
+        defer { session.kill() }
+        _ = try await session.waitFor("1 Events")
+        let result = try shell("umask 000; \"$DATEBOOK\" add --db '\(path)' Hi --start 'tomorrow 9:00' && ls -ld '\(path)'*")
+        #expect(result.status == 0, "\(result.standardError)")
+        for suffix in ["", "-wal", "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path + suffix)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(suffix): \(result.standardOutput)")
+        }
+        for folder in ["new", "new/deeper"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: home.path(folder))
+            #expect((attributes[.posixPermissions] as? Int) == 0o700, "\(folder)")
+        }
+        // An older database readable by everyone is made private when it is opened.
+        let old = home.path("old.sqlite")
+        #expect(try datebook(["add", "Old", "--start", "tomorrow 9:00"], database: old).status == 0)
+        chmod(old, 0o644)
+        #expect(try datebook(["list"], database: old).status == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: old)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("a read command on a path that does not exist creates nothing")
+    func readsCreateNothing() throws {
+        let path = home.path("missing/folder/datebook.sqlite")
+        for arguments in [["list"], ["list", "--json"], ["agenda"], ["export"]] {
+            let result = try datebook(arguments, database: path)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("there is no database at \(path)"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: home.path("missing")))
+        let checked = try datebook(["check"], database: path)
+        #expect(checked.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: home.path("missing")))
+    }
+
+    @Test("a database that cannot be created on a full disk leaves no empty file behind")
+    func fullDiskLeavesNothing() throws {
+        let path = home.path("full.sqlite")
+        // 512 bytes: room for the message on stderr, not for the database's first page.
+        let result = try shell("ulimit -f 1; exec \"$DATEBOOK\" add --db '\(path)' Hi --start 'tomorrow 9:00'")
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(!result.standardError.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("a damaged key in the calendar's table: agenda and check say the file is damaged, never a short agenda")
+    func damagedDatabase() throws {
+        for (day, title) in [(23, "First"), (24, "Second"), (25, "Third")] {
+            #expect(try datebook(["add", title, "--start", "2026-11-\(day) 09:00"]).status == 0)
+        }
+        let whole = try datebook(["agenda", "--from", "2026-11-23", "--days", "7"])
+        #expect(whole.standardOutput.split(separator: "\n").count == 3)
+        #expect(try datebook(["check"]).standardOutput.hasPrefix("ok"))
+
+        // Everything into the main file, then the second event's start (stored as a 4-byte
+        // integer) made 2038 wherever it stands: in the calendar's table its key is now out of
+        // order, which SQLite does not notice when it reads the page.
+        let checkpoint = try Command.run(
+            "/usr/bin/env",
+            ["python3", "-c", "import sqlite3,sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')", db])
+        #expect(checkpoint.status == 0, "\(checkpoint.standardError)")
+        let second = UInt32(1_795_510_800)  // 2026-11-24 09:00 UTC
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: db)))
+        let pattern = withUnsafeBytes(of: second.bigEndian, Array.init)
+        let replacement = withUnsafeBytes(of: UInt32(0x7FFF_FFF0).bigEndian, Array.init)
+        var replaced = 0
+        var index = 0
+        while index + 4 <= bytes.count {
+            if Array(bytes[index..<index + 4]) == pattern {
+                bytes.replaceSubrange(index..<index + 4, with: replacement)
+                replaced += 1
+            }
+            index += 1
+        }
+        #expect(replaced > 0)
+        try Data(bytes).write(to: URL(fileURLWithPath: db))
+
+        let agenda = try datebook(["agenda", "--from", "2026-11-23", "--days", "7"])
+        #expect(agenda.status == 1, "\(agenda.standardOutput)")
+        #expect(agenda.standardError.contains("the database file is damaged"))
+        #expect(agenda.standardError.contains("datebook check"))
+        let checked = try datebook(["check"])
+        #expect(checked.status == 1)
+        #expect(checked.standardError.contains("damaged"))
+        #expect(checked.standardError.contains(".recover"))
+        let exported = try datebook(["export", "--from", "2026-11-23", "--to", "2026-11-30"])
+        #expect(exported.status == 1)
+        #expect(exported.standardOutput.isEmpty)
+    }
+}
