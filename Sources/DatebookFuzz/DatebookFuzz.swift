@@ -114,12 +114,11 @@ struct CampaignRunner {
             let outcome = try runWorker(from: next, to: upTo)
             next = outcome.resumeAt
             let now = DispatchTime.now().uptimeNanoseconds
-            if now - lastReport > 30_000_000_000 {
+            if now - lastReport > 60_000_000_000 {
+                // The figures so far, so that a campaign stopped early still has them.
                 lastReport = now
-                let done = next - options.from
-                FileHandle.standardError.write(Data(String(
-                    format: "%@: %d/%d inputs, %.0f/s, findings %d\n", target.name, done, options.count,
-                    Double(done) / (Double(now - started) / 1e9), summary.findings).utf8))
+                summary.seconds = Double(now - started) / 1e9
+                FileHandle.standardError.write(Data("so far: \(summary.line)\n".utf8))
             }
         }
         summary.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
