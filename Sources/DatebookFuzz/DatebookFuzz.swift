@@ -5,8 +5,9 @@ import Foundation
 /// path and the date-text parsers.
 ///
 /// The parent runs the inputs in batches, each in a child process (`worker`) that reports
-/// every input's time on a pipe; a child that dies or stops answering for `--hang` seconds
-/// has its input recorded (as a crash or a hang) and the campaign goes on after it. Input N
+/// every input's time on a pipe; a child that dies, or spends `--hang` seconds of CPU time
+/// without answering, has its input recorded (as a crash or a hang) and the campaign goes on
+/// after it. Times are CPU times, so that a busy machine does not make findings. Input N
 /// of a campaign is made from the seed and N alone, so every finding is made again by
 /// `--seed S --from N --count 1`, and is also saved as a file that `replay` runs.
 @main
@@ -40,7 +41,7 @@ struct Campaign: ParsableCommand {
     var batch = 5_000
     @Option(help: "Seconds of CPU time over which an input is a finding.")
     var threshold = 1.0
-    @Option(help: "Seconds without an answer after which a child is killed and its input is a hang.")
+    @Option(help: "Seconds of CPU time without an answer after which a child is killed and its input is a hang.")
     var hang = 10.0
     @Option(help: "Where findings are saved.")
     var findings = "fuzz-findings"
@@ -146,13 +147,21 @@ struct CampaignRunner {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var current = from  // the input the child is on
         var hung = false
+        // A hang is judged by the CPU time the child spent on the input, so that a busy machine
+        // (a child waiting for a core) does not pass for one; the wall clock is the last resort.
+        var answered = (wall: DispatchTime.now().uptimeNanoseconds, cpu: Self.cpuSeconds(of: process.processIdentifier))
         reading: while true {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(options.hang * 1000))
+            let ready = poll(&poller, 1, 250)
             if ready == 0 {
-                hung = true
-                kill(process.processIdentifier, SIGKILL)
-                break reading
+                let cpu = Self.cpuSeconds(of: process.processIdentifier) - answered.cpu
+                let wall = Double(DispatchTime.now().uptimeNanoseconds - answered.wall) / 1e9
+                if cpu > options.hang || wall > max(60, 20 * options.hang) {
+                    hung = true
+                    kill(process.processIdentifier, SIGKILL)
+                    break reading
+                }
+                continue
             }
             if ready < 0 { if errno == EINTR { continue } else { break } }
             let got = read(descriptor, &buffer, buffer.count)
@@ -163,13 +172,14 @@ struct CampaignRunner {
                 pending.removeSubrange(...newline)
                 current = record(line) + 1
             }
+            answered = (DispatchTime.now().uptimeNanoseconds, Self.cpuSeconds(of: process.processIdentifier))
         }
         process.waitUntilExit()
         try? pipe.fileHandleForReading.close()
         if hung {
             summary.hangs += 1
             summary.inputs += 1
-            save(index: current, kind: "hang", note: String(format: "no answer in %.0f s", options.hang))
+            save(index: current, kind: "hang", note: String(format: "no answer after %.0f s of CPU time", options.hang))
             return (current + 1, ())
         }
         if current < to {
@@ -185,6 +195,17 @@ struct CampaignRunner {
             return (current + 1, ())
         }
         return (to, ())
+    }
+
+    /// The CPU time a process has used (user and system, all threads), from /proc.
+    static func cpuSeconds(of pid: Int32) -> Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return 0 }
+        // After the name: state, ppid, … utime is the 12th field, stime the 13th.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
     /// Reads one line of a child, `index wall cpu [oracle]`; returns the input's number.
