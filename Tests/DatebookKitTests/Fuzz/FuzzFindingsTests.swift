@@ -94,10 +94,25 @@ struct FuzzFindingsTests {
         "an imported event whose rule libical never finishes expanding is kept unexpanded",
         .disabled("icalrecur_iterator_next never returns on FREQ=SECONDLY;BYSECOND=60"), .timeLimit(.minutes(1)))
     func hangingImport() throws {
+        #expect(try Self.importFixture("secondly-bysecond-60.ics").added == 1)
+    }
+
+    /// A VTIMEZONE whose STANDARD part repeats by the minute from 1601: reading a time in that
+    /// zone (`icaltime_as_timet_with_zone`) makes libical expand the zone's rule
+    /// (`icaltimezone_expand_vtimezone`) minute by minute up to the event, inside one call.
+    /// The bound on repeat rules covers an item's RRULE, not a zone's.
+    @Test(
+        "an event in a zone whose rule repeats by the minute is imported without walking the rule",
+        .disabled("icaltimezone_expand_vtimezone walks the zone's RRULE from 1601 in one call"), .timeLimit(.minutes(1)))
+    func hangingZone() throws {
+        _ = try Self.importFixture("vtimezone-minutely.ics")
+    }
+
+    /// Imports a file of Fixtures/Fuzz into a new store.
+    static func importFixture(_ name: String) throws -> ImportReport {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
-        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/secondly-bysecond-60.ics")
-        let report = try ICalendarImporter(store: store).importData(try Data(contentsOf: url))
-        #expect(report.added == 1)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/\(name)")
+        return try ICalendarImporter(store: store).importData(try Data(contentsOf: url))
     }
 
     /// Validates, then saves the item (the store expands the series) and reads the range.
