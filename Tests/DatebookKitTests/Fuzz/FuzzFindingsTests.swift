@@ -74,8 +74,8 @@ struct FuzzFindingsTests {
     /// Rules that still keep one call of libical's iterator busy for good once expansion is
     /// bounded by work: the bound lets them through, then `icalrecur_iterator_next` never
     /// returns while the series is expanded on saving. An hourly rule in a zone whose clock
-    /// moves by half an hour (Lord Howe Island), and a BYSECOND of 60 (a leap second, which
-    /// libical never gives).
+    /// moves by half an hour (Lord Howe Island), a BYSECOND of 60 (a leap second, which
+    /// libical never gives), and a leap month with BYSETPOS.
     static let hangingRules: [RuleFinding] = [
         RuleFinding(rule: "FREQ=HOURLY;BYDAY=TH", start: 1_795_338_000, zone: .named("Australia/Lord_Howe")),
         RuleFinding(rule: "FREQ=HOURLY;BYYEARDAY=220", start: 1_795_338_000, zone: .named("Australia/Lord_Howe")),
@@ -86,6 +86,8 @@ struct FuzzFindingsTests {
         RuleFinding(rule: "FREQ=SECONDLY;BYSECOND=60", start: 1_795_338_000),
         RuleFinding(rule: "FREQ=SECONDLY;INTERVAL=6;BYSETPOS=4;BYSECOND=60;BYMONTHDAY=7", start: 1_792_200_600,
                     zone: .named("Europe/Berlin"), duration: 900),
+        // A leap month (RFC 7529's `12L`) among BYMONTHs with BYSETPOS, in UTC.
+        RuleFinding(rule: "FREQ=YEARLY;BYMONTH=1,12L,12;BYSETPOS=4,9,2;BYSECOND=41", start: 1_795_338_000),
     ]
 
     @Test(
