@@ -18,6 +18,10 @@ struct Agenda: ParsableCommand {
             JSON: an array of objects with uid, id, kind, title, start, end, allDay, recurring,
             recurrenceId, due, status and place; times are ISO 8601 with the UTC offset, all-day
             ones plain dates.
+
+            Exit status: 0 when every occurrence was printed; 3 when a series repeats too often
+            to expand over the whole range (what was printed is right, the rest of that series
+            is left out, and stderr says from when); 1 on an error.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -56,6 +60,7 @@ struct Agenda: ParsableCommand {
         let zone = TimeZone.current
         // A week or a year: most times are in it, and a few days around it.
         let around = start.addingTimeInterval(-2 * 86_400)...end.addingTimeInterval(2 * 86_400)
+        let unexpanded: [UnexpandedSeries]
         do {
             // A short range is read faster through a memory map; a long one, with less memory without.
             if end.timeIntervalSince(start) <= 62 * 86_400 {
@@ -63,20 +68,40 @@ struct Agenda: ParsableCommand {
             }
             if json {
                 var writer = AgendaFormat.JSONWriter(timeZone: zone, range: around, write: Console.write)
-                try database.forEachOccurrence(from: start, to: end, includingUIDs: true) { writer.append($0) }
+                unexpanded = try database.forEachOccurrence(from: start, to: end, includingUIDs: true) {
+                    writer.append($0)
+                }
                 writer.finish()
             } else {
                 var writer = AgendaFormat.TextWriter(
                     timeZone: zone, range: around, inert: InertText.line, write: Console.write)
-                try database.forEachOccurrence(from: start, to: end, includingUIDs: false) { writer.append($0) }
+                unexpanded = try database.forEachOccurrence(from: start, to: end, includingUIDs: false) {
+                    writer.append($0)
+                }
                 writer.finish()
             }
         } catch {
             Console.fail("datebook agenda: \(error)")
         }
+        // A series too dense to expand over the whole range: what was printed is right, but
+        // not all of it, and a script must know.
+        for series in unexpanded {
+            Console.error(
+                "datebook agenda: \"\(InertText.line(series.title))\" repeats too often to list over the whole range; "
+                    + "its occurrences after \(Self.stamp(series.shownUntil)) are left out (ask for a shorter range)")
+        }
         // Everything is written and nothing is left to save: end here rather than close
         // everything one by one.
-        Foundation.exit(0)
+        Foundation.exit(unexpanded.isEmpty ? 0 : 3)
+    }
+
+    /// `2026-11-22 14:30` in the local zone.
+    private static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone.current
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
     }
 }
 

@@ -181,4 +181,23 @@ struct HostileInputTests {
         #expect(exported.status == 1)
         #expect(exported.standardOutput.isEmpty)
     }
+
+    @Test("an agenda that cannot list a dense series whole says so and exits 3; a far day of it is whole")
+    func agendaSaysWhenItStops() throws {
+        #expect(
+            try datebook(["add", "Tick", "--start", "2026-11-01 00:00", "--end", "2026-11-01 00:01", "--repeat",
+                "FREQ=MINUTELY"]).status == 0)
+        // Two years of minutes: more than an agenda expands at once.
+        let long = try datebook(["agenda", "--from", "2026-11-01", "--days", "800"], timeout: .seconds(60))
+        #expect(long.status == 3)
+        #expect(long.standardError.contains("\"Tick\" repeats too often to list over the whole range"))
+        let printed = long.standardOutput.split(separator: "\n")
+        #expect(!printed.isEmpty)
+        #expect(long.standardError.contains(String(printed.last!.prefix(10))))
+        // One day, months later: every minute of it, and nothing to say.
+        let day = try datebook(["agenda", "--from", "2027-07-02", "--days", "1"])
+        #expect(day.status == 0, "\(day.standardError)")
+        #expect(day.standardOutput.split(separator: "\n").count == 1_440)
+        #expect(day.standardError.isEmpty)
+    }
 }

@@ -83,6 +83,28 @@ final class RecurrenceIterator {
         } catch {
             throw .refused(error)
         }
+        // An hourly or shorter rule with no COUNT and no BY parts, in UTC or floating time,
+        // gives one start every INTERVAL units from DTSTART: to begin near `skippingTo`, its
+        // walk starts from a later start of that lattice. (libical's own skipping gives wrong
+        // starts for these rules; BY parts make its walk follow no lattice; and across the
+        // offset changes of a named zone its steps do not keep one phase everywhere, so such
+        // series are walked from DTSTART, within the work budget.)
+        let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE]
+            .contains(recurrence.freq)
+        let fixedOffset = itemZone == .utc || itemZone == .floating
+        var shiftedTo: Double?
+        if let skippingTo, subDaily, fixedOffset, recurrence.count == 0, !isDate, !Self.hasByParts(recurrence) {
+            let unit: Double = recurrence.freq == ICAL_SECONDLY_RECURRENCE ? 1
+                : recurrence.freq == ICAL_MINUTELY_RECURRENCE ? 60 : 3_600
+            let period = unit * Double(max(1, recurrence.interval))
+            let periods = ((skippingTo - start) / period).rounded(.down) - 1
+            if periods > 0 {
+                let shifted = start + periods * period
+                first = icaltime_from_timet_with_zone(time_t(shifted), 0, zone)
+                first = icaltime_set_timezone(&first, zone)
+                shiftedTo = shifted
+            }
+        }
         guard let iterator = icalrecur_iterator_new(recurrence, first) else {
             _ = Libical.takeError()
             throw .unreadable
@@ -103,6 +125,11 @@ final class RecurrenceIterator {
             self.until = nil
         }
         pendingStart = start
+        if let shiftedTo {
+            pendingStart = nil
+            lastStart = start
+            walkedTo = shiftedTo
+        }
         // libical's skipping gives wrong starts for hourly and shorter rules.
         let longEnough = recurrence.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue
             && recurrence.freq != ICAL_NO_RECURRENCE
@@ -120,6 +147,15 @@ final class RecurrenceIterator {
 
     deinit {
         icalrecur_iterator_free(iterator)
+    }
+
+    /// True when the rule has any BY part.
+    private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        return [
+            rule.by_second.0, rule.by_minute.0, rule.by_hour.0, rule.by_day.0, rule.by_month_day.0,
+            rule.by_year_day.0, rule.by_week_no.0, rule.by_month.0, rule.by_set_pos.0,
+        ].contains { Int($0) != none }
     }
 
     // MARK: - Iterating

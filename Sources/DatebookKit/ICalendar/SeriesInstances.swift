@@ -97,15 +97,18 @@ struct SeriesInstances: Sendable {
 
     /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:
     /// what a range of the calendar past the kept instances needs.
+    ///
+    /// `stoppedAt` is set when the walk ran out of its work budget before `to`: the start it
+    /// had reached, past which instances are missing.
     static func live(_ definition: SeriesDefinition, after expandedUntil: Double, from: Double, to: Double)
-        -> [SeriesInstance]
+        -> (instances: [SeriesInstance], stoppedAt: Double?)
     {
         guard let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
                 zoneDefinition: definition.zoneDefinition,
                 skippingTo: max(expandedUntil, from - definition.duration))
-        else { return [] }
+        else { return ([], nil) }
         var result: [SeriesInstance] = []
         if expandedUntil <= definition.start {
             // Nothing of the series is kept: its changed instances come from here too.
@@ -118,13 +121,15 @@ struct SeriesInstances: Sendable {
             }
         }
         // The iterator's work budget bounds this walk, however far `from` lies.
+        var reached = max(expandedUntil, definition.start)
         while let start = iterator.next(), start < to {
+            reached = start
             guard start >= expandedUntil, start + max(definition.duration, 0) > from || start >= from,
                 !definition.exceptionDates.contains(start), definition.overrides[start] == nil
             else { continue }
             result.append(
                 SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false))
         }
-        return result
+        return (result, iterator.stoppedOnBudget ? reached : nil)
     }
 }

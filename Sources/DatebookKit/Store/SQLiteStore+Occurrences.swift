@@ -31,18 +31,23 @@ extension SQLiteStore: OccurrenceStore {
     /// offset, each row is checked once its instant is known, and a row waits until the walk is
     /// that far past it. The longest occurrence (`store_value`'s `longest_span`) bounds how far
     /// before `from` one may start and still overlap the range.
+    ///
+    /// Returns the series whose occurrences stop short of `to` because expanding them further
+    /// would take too much work (a rule repeating every minute, asked for years): what was
+    /// handed on is right, but not all there is, and a caller should say so.
+    @discardableResult
     public func forEachOccurrence(
         from: Date, to: Date, includingUIDs: Bool, _ body: (Occurrence) -> Void
-    ) throws(StoreError) {
+    ) throws(StoreError) -> [UnexpandedSeries] {
         let lower = from.unixSeconds
         let upper = to.unixSeconds
-        guard upper > lower else { return }
+        guard upper > lower else { return [] }
         let slack = WallClock.widestOffset
         let offsets = OffsetTable(timeZone: timeZone, from: lower - slack, to: upper + slack)
         let coding = storedTime
-        try read { db in
-            let live = try Self.liveInstances(
-                db, lower: lower - slack, upper: upper + slack, coding: coding, offsets: offsets)
+        return try read { db in
+            let (live, unexpanded) = try Self.liveInstances(
+                db, lower: lower, upper: upper, slack: slack, coding: coding, offsets: offsets)
             let longest =
                 try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
             // No upper bound in the query: the walk stops itself past the range, after making
@@ -77,6 +82,7 @@ extension SQLiteStore: OccurrenceStore {
                 }
                 try stream.finish()
             }
+            return unexpanded
         }
     }
 
@@ -84,9 +90,16 @@ extension SQLiteStore: OccurrenceStore {
 
     /// The instances of series whose kept instances stop before `upper`, expanded live for
     /// `[lower, upper)`, sorted.
+    ///
+    /// `slack` widens the range for floating series, whose stored seconds are wall-clock
+    /// times; the others are expanded over the range itself (a walk that starts hours early
+    /// costs a dense rule most of its work budget).
     private static func liveInstances(
-        _ db: Database, lower: Double, upper: Double, coding: StoredTime, offsets: OffsetTable
-    ) throws -> [OccurrenceStream.Pending] {
+        _ db: Database, lower exactLower: Double, upper exactUpper: Double, slack: Double, coding: StoredTime,
+        offsets: OffsetTable
+    ) throws -> ([OccurrenceStream.Pending], [UnexpandedSeries]) {
+        let lower = exactLower - slack
+        let upper = exactUpper + slack
         let rowIDs = try Int64.fetchAll(
             db,
             sql: """
@@ -95,11 +108,21 @@ extension SQLiteStore: OccurrenceStore {
                   AND (series_end IS NULL OR series_end > ?) AND status <> 'deleted'
                 """,
             arguments: [upper, upper, lower])
-        guard !rowIDs.isEmpty else { return [] }
+        guard !rowIDs.isEmpty else { return ([], []) }
         var found: [OccurrenceStream.Pending] = []
+        var unexpanded: [UnexpandedSeries] = []
         for series in try seriesDefinitions(db, rowIDs: rowIDs, coding: coding) {
-            let instances = SeriesInstances.live(
-                series.definition, after: series.expandedUntil, from: lower, to: upper)
+            let floating = series.definition.zone == .floating
+            let (instances, stoppedAt) = SeriesInstances.live(
+                series.definition, after: series.expandedUntil, from: floating ? lower : exactLower,
+                to: floating ? upper : exactUpper)
+            if let stoppedAt {
+                unexpanded.append(
+                    UnexpandedSeries(
+                        itemID: series.item.id, title: series.item.title,
+                        shownUntil: Date(unixSeconds: series.definition.zone == .floating
+                            ? offsets.instant(ofWallSeconds: stoppedAt) : stoppedAt)))
+            }
             guard !instances.isEmpty else { continue }
             let buffer = OccurrenceBuffer()
             _ = OccurrenceRows.add(
@@ -114,7 +137,7 @@ extension SQLiteStore: OccurrenceStore {
                         offsets: offsets))
             }
         }
-        return found.sorted { OccurrenceStream.sortsBefore($0.occurrence, $1.occurrence) }
+        return (found.sorted { OccurrenceStream.sortsBefore($0.occurrence, $1.occurrence) }, unexpanded)
     }
 
     /// A recurring item as stored, its series definition, and how far its instances are kept.
