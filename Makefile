@@ -2,6 +2,8 @@
 #   make run    build and open the planner (ARGS="--db /tmp/x.sqlite" to pass options)
 #   make test   every test: unit, snapshot and end-to-end in tmux
 #   make bench  benchmarks: 100,000 items, and iCalendar import/agenda beside calcurse and khal
+#   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
+#               date text); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7 (Docs/Reliability.md)
 #
 # Release builds link the Swift runtime and Foundation statically: a command then starts in
 # about 10 ms instead of 17 (most of a short `datebook agenda` was the dynamic linker).
@@ -13,7 +15,7 @@ ARGS ?=
 # edges between modules (Docs/Architecture.md) hold.
 CHECK = --explicit-target-dependency-import-check error
 
-.PHONY: all deps build run test bench install clean
+.PHONY: all deps build run test bench fuzz install clean
 
 all: build
 
@@ -35,6 +37,15 @@ RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 bench: deps
 	$(RELEASE)
 	scripts/bench
+
+# Not part of `make test`: it needs a release build, and timing is a finding only on a quiet machine.
+COUNT ?= 5000
+SEED ?= 1
+TARGET ?= ical,rule,dates
+HANG ?= 3
+fuzz: deps
+	$(SWIFT) build -c release --product DatebookFuzz
+	nice -n 10 .build/release/DatebookFuzz run --count $(COUNT) --seed $(SEED) --target $(TARGET) --hang $(HANG)
 
 install: deps
 	$(RELEASE)

@@ -45,6 +45,12 @@ let package = Package(
         ),
         // `make bench`: seeds a large database and measures the first frame and key handling.
         .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookTerminal", "DatebookUI"]),
+        // `make fuzz`: the iCalendar reader, the repeat-rule path and the date-text parsers on
+        // generated input, each input timed, in child processes that may crash or hang.
+        .executableTarget(
+            name: "DatebookFuzz",
+            dependencies: ["DatebookKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit", "DatebookTerminal"],
                     exclude: ["__Snapshots__"]),

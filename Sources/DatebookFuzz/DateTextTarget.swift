@@ -1,0 +1,65 @@
+import DatebookKit
+import Foundation
+
+/// The date-text parsers of forms and commands: `DateParser`, `DurationParser` and
+/// `RepeatPhrase` (words to a rule and back) on random strings made of their own words.
+///
+/// An input is the parser's name on the first line, then the text.
+struct DateTextTarget: FuzzTarget {
+    let name = "dates"
+    let fileExtension = "txt"
+
+    static let pieces = [
+        "today", "tomorrow", "yesterday", "now", "noon", "midnight", "next", "last", "this", "at", "fri", "friday",
+        "mon", "sun", "nov", "november", "feb", "am", "pm", "2pm", "14:30", "14:30:15", "25:61", "24:00", "9:00",
+        "2026-11-22", "2026-02-30", "0000-01-01", "9999-12-31", "22/11", "31/02", "22.11.2026", "22/11/26", "T",
+        "Z", "+01:00", "-14:00", "+99:99", "+3d", "-1d", "+2w", "+1m", "+1y", "+2h", "+", "-", "+999999999999y",
+        "-9223372036854775808d", "1h", "90m", "1h30m", "2d", "1w", "min", "0", "00", "1", "12", "31", "99",
+        "2147483648", "99999999999999999999", " ", "  ", "/", ".", ":", ",", "daily", "weekly", "monthly",
+        "yearly", "weekdays", "every", "other", "on", "the", "2nd", "last", "until", "times", "FREQ=", "RRULE:",
+        "１２", "٣", "会议", "\u{1B}", "\u{0}", "\u{9B}", "\u{FEFF}", "\u{2028}", "\t", "\n",
+    ]
+
+    func input(seed: UInt64, index: Int) -> [UInt8] {
+        var dice = Dice(seed: seed, salt: 3, index: index)
+        let parser = dice.pick(["date", "date", "duration", "repeat", "repeat"])
+        var text = ""
+        if dice.oneIn(20) {
+            text = Text.random(&dice, maxLength: 40)
+        } else if dice.oneIn(30) {
+            text = String(repeating: dice.pick(Self.pieces), count: dice.int(20...5000))
+        } else {
+            for _ in 0..<dice.few(8) {
+                text += dice.pick(Self.pieces)
+                if dice.oneIn(2) { text += " " }
+            }
+        }
+        if dice.oneIn(10) { text = text.uppercased() }
+        return Array((parser + "\n" + text).utf8)
+    }
+
+    func run(_ input: [UInt8]) -> String? {
+        let whole = String(decoding: input, as: UTF8.self)
+        let newline = whole.firstIndex(of: "\n") ?? whole.endIndex
+        let parser = whole[..<newline]
+        let text = newline == whole.endIndex ? "" : String(whole[whole.index(after: newline)...])
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = ICalendarTarget.zone
+        let now = ICalendarTarget.now
+        switch parser {
+        case "date":
+            if let parsed = try? DateParser(now: now, calendar: calendar).parse(text) {
+                _ = DateText(calendar: calendar).field(parsed.date, withTime: parsed.hasTime)
+            }
+        case "duration":
+            if let parsed = try? DurationParser.parse(text) {
+                _ = parsed.end(after: now, calendar: calendar)
+            }
+        default:
+            if let rule = try? RepeatPhrase.rule(from: text, start: now, calendar: calendar) {
+                _ = RepeatPhrase.phrase(for: rule, calendar: calendar)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,229 @@
+import DatebookKit
+import Foundation
+
+/// The iCalendar reader: real files (the test fixtures) mutated, imported into a store in
+/// memory, a range of the calendar read, and everything exported again.
+///
+/// Oracle: besides crashes and time, an export must carry no raw control character other than
+/// the line breaks and tabs the format needs (issue 14, point 4).
+struct ICalendarTarget: FuzzTarget {
+    let name = "ical"
+    let fileExtension = "ics"
+    /// The seed files, each as its lines (without line ends).
+    let seeds: [[[UInt8]]]
+    let stores = ReusedStore(now: Self.now, timeZone: Self.zone)
+
+    static let now = Date(timeIntervalSince1970: 1_795_338_000)  // 2026-11-22 09:00 UTC, as the tests
+    static let zone = TimeZone(identifier: "Europe/Berlin")!
+
+    init(seedFiles: [[UInt8]]) {
+        seeds = seedFiles.map { Self.lines($0) }
+    }
+
+    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        for byte in bytes {
+            if byte == 0x0A {
+                if current.last == 0x0D { current.removeLast() }
+                lines.append(current)
+                current = []
+            } else {
+                current.append(byte)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+
+    // MARK: - Making an input
+
+    func input(seed: UInt64, index: Int) -> [UInt8] {
+        var dice = Dice(seed: seed, salt: 1, index: index)
+        var lines = dice.pick(seeds)
+        for _ in 0..<dice.few(8) {
+            mutate(&lines, &dice)
+        }
+        let separator: [UInt8] = dice.oneIn(10) ? [0x0A] : [0x0D, 0x0A]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(0) { $0 + $1.count + 2 })
+        for line in lines {
+            bytes += line
+            bytes += separator
+        }
+        // Damage to the file as a whole: a flipped byte, a cut.
+        if !bytes.isEmpty && dice.oneIn(6) {
+            for _ in 0..<dice.few(8) {
+                let at = dice.int(0...bytes.count - 1)
+                bytes[at] = dice.oneIn(2) ? bytes[at] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
+            }
+        }
+        if !bytes.isEmpty && dice.oneIn(25) { bytes.removeLast(dice.int(0...bytes.count - 1)) }
+        return bytes
+    }
+
+    /// Property names whose values are dates, durations, rules.
+    static let dateNames = ["DTSTART", "DTEND", "DUE", "RECURRENCE-ID", "EXDATE", "RDATE", "DTSTAMP", "CREATED",
+                            "LAST-MODIFIED", "COMPLETED"]
+    static let durationNames = ["DURATION", "TRIGGER"]
+    static let components = ["VEVENT", "VTODO", "VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT", "VJOURNAL",
+                             "VFREEBUSY", "X-FOO", "VCALENDAR"]
+
+    private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {
+        let count = lines.count
+        func anyLine(_ dice: inout Dice) -> Int { dice.int(0...max(0, count - 1)) }
+        func insert(_ new: [[UInt8]], _ dice: inout Dice) {
+            lines.insert(contentsOf: new, at: dice.int(0...lines.count))
+        }
+        guard count > 0 else {
+            lines.append(Array("BEGIN:VCALENDAR".utf8))
+            return
+        }
+        switch dice.int(0...17) {
+        case 0:  // flip bits or set bytes in one line
+            let at = anyLine(&dice)
+            if !lines[at].isEmpty {
+                for _ in 0..<dice.few(4) {
+                    let column = dice.int(0...lines[at].count - 1)
+                    lines[at][column] = dice.oneIn(2) ? lines[at][column] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
+                }
+            }
+        case 1:  // control bytes and invalid UTF-8 inside a line
+            let at = anyLine(&dice)
+            let junk = dice.pick([[0x1B], [0x07], [0x00], [0x1B, 0x5B, 0x32, 0x4A], [0xC2, 0x9B], [0x9B], [0xFF, 0xFE],
+                                  [0xC3, 0x28], [0xE2, 0x82], [0xF0, 0x9F, 0x8E], [0xED, 0xA0, 0x80], [0x7F],
+                                  [0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07], [0xEF, 0xBB, 0xBF]] as [[UInt8]])
+            lines[at].insert(contentsOf: junk, at: dice.int(0...lines[at].count))
+        case 2:  // delete lines
+            let at = anyLine(&dice)
+            lines.removeSubrange(at..<min(lines.count, at + dice.few(6)))
+        case 3:  // duplicate a line
+            let at = anyLine(&dice)
+            lines.insert(contentsOf: Array(repeating: lines[at], count: dice.oneIn(20) ? dice.int(2...2000) : dice.few(3)),
+                         at: at)
+        case 4:  // swap two lines
+            lines.swapAt(anyLine(&dice), anyLine(&dice))
+        case 5:  // splice lines from another file
+            let other = dice.pick(seeds)
+            let from = dice.int(0...other.count - 1)
+            insert(Array(other[from..<min(other.count, from + dice.few(10))]), &dice)
+        case 6, 7, 8:  // a new value for a property, by what the property holds
+            let at = anyLine(&dice)
+            let line = lines[at]
+            guard let colon = line.firstIndex(of: 0x3A) else { break }
+            let name = String(decoding: line[..<colon], as: UTF8.self).uppercased()
+            let bare = String(name.prefix { $0 != ";" })
+            let value: String
+            if Self.dateNames.contains(bare) {
+                value = dice.oneIn(4) ? (0..<dice.few(6)).map { _ in Values.dateTime(&dice) }.joined(separator: ",")
+                    : Values.dateTime(&dice)
+            } else if Self.durationNames.contains(bare) {
+                value = Values.duration(&dice)
+            } else if bare == "RRULE" || bare == "EXRULE" {
+                value = Values.rule(&dice)
+            } else {
+                value = Text.random(&dice, maxLength: 12)
+            }
+            var head = Array(line[..<colon])
+            if dice.oneIn(4) {
+                head += Array(dice.pick([";TZID=\(dice.pick(Values.zones))", ";VALUE=DATE", ";VALUE=DATE-TIME",
+                                         ";VALUE=PERIOD", ";TZID=", ";RELATED=END", ";X=\"a:b\"", ";=", ";VALUE"]).utf8)
+            }
+            lines[at] = head + [0x3A] + Array(value.utf8)
+        case 9:  // a new property in a component
+            let property = dice.pick([
+                "RRULE:" + Values.rule(&dice), "RRULE:" + Values.rule(&dice), "EXDATE:" + Values.dateTime(&dice),
+                "RDATE:" + Values.dateTime(&dice), "DTSTART;TZID=\(dice.pick(Values.zones)):" + Values.dateTime(&dice),
+                "DTEND:" + Values.dateTime(&dice), "DURATION:" + Values.duration(&dice),
+                "RECURRENCE-ID:" + Values.dateTime(&dice), "TRIGGER:" + Values.duration(&dice),
+                "RDATE;VALUE=PERIOD:\(Values.dateTime(&dice))/\(Values.duration(&dice))",
+                "SUMMARY:" + Text.random(&dice, maxLength: 20), "CATEGORIES:" + Text.random(&dice, maxLength: 8),
+                "PRIORITY:" + dice.pick(["high", "-1", "10", "99999999999", ""]), "UID:" + Text.random(&dice, maxLength: 6),
+                "ATTENDEE;CN=\(Text.random(&dice, maxLength: 4)):mailto:" + Text.random(&dice, maxLength: 6),
+                "TZOFFSETFROM:" + dice.pick(["+0100", "-2400", "+9999", "+01", "x"]),
+            ])
+            insert([Array(property.utf8)], &dice)
+        case 10:  // components opened and closed, nested, unbalanced
+            let name = dice.pick(Self.components)
+            let depth = dice.oneIn(40) ? dice.int(15...40_000) : dice.few(20)
+            let begins = Array(repeating: Array("BEGIN:\(name)".utf8), count: depth)
+            let ends = dice.oneIn(5) ? [] : Array(repeating: Array("END:\(dice.oneIn(4) ? dice.pick(Self.components) : name)".utf8),
+                                                  count: depth)
+            let at = dice.int(0...lines.count)
+            lines.insert(contentsOf: begins + [Array("UID:nest-\(depth)".utf8)] + ends, at: at)
+        case 11:  // a long line
+            let at = anyLine(&dice)
+            let length = dice.oneIn(50) ? dice.int(100_000...1_100_000) : dice.int(100...10_000)
+            let unit = Array(dice.pick(["x", "会", ",", "\\n", ";"]).utf8)
+            var long: [UInt8] = []
+            long.reserveCapacity(length)
+            while long.count < length { long += unit }
+            lines[at] += long
+        case 12:  // a folded line, well or badly
+            let at = anyLine(&dice)
+            let split = dice.int(0...lines[at].count)
+            let rest = Array(lines[at][split...])
+            lines[at].removeSubrange(split...)
+            lines.insert(dice.pick([[0x20], [0x09], [], [0x20, 0x20]]) + rest, at: at + 1)
+        case 13:  // BEGIN or END lines lost or changed
+            let boundaries = lines.indices.filter {
+                lines[$0].starts(with: Array("BEGIN:".utf8)) || lines[$0].starts(with: Array("END:".utf8))
+            }
+            if !boundaries.isEmpty {
+                let at = dice.pick(boundaries)
+                if dice.oneIn(2) {
+                    lines.remove(at: at)
+                } else {
+                    lines[at] = Array("\(dice.oneIn(2) ? "BEGIN" : "END"):\(dice.pick(Self.components))".utf8)
+                }
+            }
+        case 14:  // letter case and whitespace of a name
+            let at = anyLine(&dice)
+            lines[at] = dice.oneIn(2) ? Array(String(decoding: lines[at], as: UTF8.self).lowercased().utf8)
+                : [0x20] + lines[at]
+        case 15:  // an empty or nameless line
+            insert([dice.pick([[], Array(":".utf8), Array(";".utf8), Array("X".utf8), Array("BEGIN:".utf8)])], &dice)
+        case 16:  // a whole component taken from another file
+            let other = dice.pick(seeds)
+            if let begin = other.indices.filter({ other[$0] == Array("BEGIN:VEVENT".utf8) || other[$0] == Array("BEGIN:VTODO".utf8) }).randomElement(using: &dice.generator),
+               let end = other[begin...].firstIndex(where: { $0.starts(with: Array("END:V".utf8)) })
+            {
+                insert(Array(other[begin...end]), &dice)
+            }
+        default:  // a VTIMEZONE with odd rules
+            let tzid = dice.pick(Values.zones)
+            let block = [
+                "BEGIN:VTIMEZONE", "TZID:\(tzid)", "BEGIN:STANDARD", "DTSTART:" + Values.dateTime(&dice),
+                "TZOFFSETFROM:" + dice.pick(["+0200", "-2400", "+9959", "+01", "", "+0000"]),
+                "TZOFFSETTO:" + dice.pick(["+0100", "+2400", "-0000", "x"]),
+                "RRULE:" + Values.rule(&dice), "END:STANDARD", "END:VTIMEZONE",
+                "BEGIN:VEVENT", "UID:tz-\(dice.int(0...9))", "DTSTART;TZID=\(tzid):" + Values.dateTime(&dice),
+                "DURATION:PT1H", dice.oneIn(2) ? "RRULE:" + Values.rule(&dice) : "SUMMARY:zoned", "END:VEVENT",
+            ]
+            insert(block.map { Array($0.utf8) }, &dice)
+        }
+    }
+
+    // MARK: - Running an input
+
+    func run(_ input: [UInt8]) -> String? {
+        let store = stores.fresh()
+        // A refused file, a skipped component or a store error are answers, not failures.
+        _ = try? ICalendarImporter(writer: store).importData(Data(input))
+        _ = try? store.occurrences(from: Self.now.addingTimeInterval(-31 * 86_400), to: Self.now.addingTimeInterval(62 * 86_400))
+        var problem: String?
+        _ = try? ICalendarExporter(reader: store).export { text in
+            if problem == nil, let bad = text.unicodeScalars.first(where: Self.isRawControl) {
+                problem = String(format: "export carries raw U+%04X", bad.value)
+            }
+        }
+        return problem
+    }
+
+    /// A C0 or C1 control character other than the tab and line breaks iCalendar needs.
+    static func isRawControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || value == 0x7F
+            || (0x80...0x9F).contains(value)
+    }
+}

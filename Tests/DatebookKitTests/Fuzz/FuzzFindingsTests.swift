@@ -1,0 +1,187 @@
+import Foundation
+import Testing
+
+@testable import DatebookKit
+
+/// What `make fuzz` found, kept as tests: each input the fuzzer saved (see Docs/Reliability.md),
+/// cut down to what makes it fail.
+@Suite("Fuzz findings")
+struct FuzzFindingsTests {
+    /// A repeat rule on an item, and the range of the calendar read after saving it, as the
+    /// fuzzer's rule target runs them (`DatebookFuzz replay --target rule`).
+    struct RuleFinding: Sendable, CustomTestStringConvertible {
+        var rule: String
+        /// The first start, in Unix seconds.
+        var start: Double
+        var allDay = false
+        var zone: ItemTimeZone = .utc
+        var duration: Double = 3600
+        /// The range read: from (Unix seconds, or the start less a day when nil), for so many days.
+        var from: Double? = nil
+        var days = 7
+
+        var testDescription: String { rule }
+    }
+
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    /// Rules libical walks for seconds or forever before it finds (or never finds) a time:
+    /// the class of issue 14, point 2, found again by the fuzzer in other shapes.
+    static let slowRules: [RuleFinding] = [
+        // Sub-daily rules on an all-day start.
+        RuleFinding(rule: "FREQ=SECONDLY;BYMINUTE=8", start: 1_795_305_600, allDay: true, zone: .floating, duration: 86_400),
+        RuleFinding(rule: "FREQ=MINUTELY;BYDAY=TU,SU;BYMINUTE=16,40,44", start: 1_795_305_600, allDay: true,
+                    zone: .floating, duration: 86_400),
+        // Filters that rarely or never pass.
+        RuleFinding(rule: "FREQ=SECONDLY;BYDAY=TH", start: 1_795_338_000),
+        RuleFinding(rule: "FREQ=HOURLY;COUNT=1000000;BYYEARDAY=366;BYMONTHDAY=23,24;BYDAY=FR,-1SU", start: 1_795_338_000,
+                    zone: .named("America/New_York")),
+        RuleFinding(rule: "FREQ=HOURLY;COUNT=12;BYDAY=5FR;BYSETPOS=9,-1", start: 1_795_338_000,
+                    zone: .named("Australia/Lord_Howe")),
+        RuleFinding(rule: "FREQ=HOURLY;UNTIL=63093819T056862;BYDAY=3TH;BYMONTHDAY=3", start: 1_795_338_000,
+                    zone: .named("America/New_York")),
+        RuleFinding(rule: "FREQ=SECONDLY;UNTIL=20270705T173919Z;BYMONTHDAY=7;BYMONTH=6,7;BYHOUR=12,10,2",
+                    start: 1_795_338_000, zone: .named("Pacific/Apia")),
+        RuleFinding(rule: "FREQ=MINUTELY;BYHOUR=17,16;BYDAY=-2MO,TU;BYYEARDAY=225;WKST=FR", start: 1_795_338_000),
+        RuleFinding(rule: "FREQ=SECONDLY;COUNT=2147483647;BYHOUR=4;BYSETPOS=366", start: 1_795_338_000,
+                    zone: .named("Australia/Lord_Howe")),
+        RuleFinding(rule: "FREQ=HOURLY;COUNT=2;BYMONTH=12L;BYMONTHDAY=31,21;BYSECOND=25,53,8", start: 1_795_338_000,
+                    zone: .named("Europe/Berlin")),
+        // Dense rules read far from their start: the live expansion walks every step to the range.
+        RuleFinding(rule: "FREQ=SECONDLY;INTERVAL=5;UNTIL=21000519", start: 1_780_908_300, zone: .named("Asia/Kathmandu"),
+                    duration: 0, days: 42),
+        RuleFinding(rule: "FREQ=SECONDLY", start: 1_781_614_800, zone: .named("America/New_York"), duration: 0,
+                    from: 1_797_152_400, days: 31),
+        RuleFinding(rule: "FREQ=MINUTELY;INTERVAL=9", start: 1_763_170_200, zone: .named("Asia/Kathmandu"),
+                    duration: 86_400, from: 17_531_083_800, days: 42),
+        RuleFinding(rule: "FREQ=HOURLY;INTERVAL=10;BYSETPOS=2,3,1,2", start: -2_208_988_800, allDay: true,
+                    zone: .floating, duration: 86_400, from: 1_794_646_800, days: 36_500),
+        // Within the bound, yet 1.2 s of CPU to save and read (seed 2026, input 27686).
+        RuleFinding(rule: "FREQ=MONTHLY;BYDAY=4MO,-1MO;BYMONTHDAY=12,3,14,5", start: 1_816_473_600, allDay: true,
+                    zone: .floating, duration: 86_400, from: 1_797_843_600, days: 42),
+    ]
+
+    /// Rules on which libical's iterator reads outside its tables and the process dies
+    /// (SIGSEGV in `icalrecur_iterator_next`): week -53 of a yearly rule from the year 1.
+    static let crashingRules: [RuleFinding] = [
+        RuleFinding(rule: "FREQ=YEARLY;BYWEEKNO=-53", start: -62_135_596_800),
+        RuleFinding(rule: "FREQ=YEARLY;BYWEEKNO=-53", start: -62_135_596_800, allDay: true, zone: .floating,
+                    duration: 86_400),
+        RuleFinding(rule: "FREQ=YEARLY;INTERVAL=7;BYSETPOS=2,10;BYMINUTE=1;BYWEEKNO=31,-53;WKST=TH",
+                    start: -62_135_596_800, zone: .named("Pacific/Apia"), duration: 0, from: 1_797_152_400, days: 42),
+    ]
+
+    /// Rules that still keep one call of libical's iterator busy for good once expansion is
+    /// bounded by work: the bound lets them through, then `icalrecur_iterator_next` never
+    /// returns while the series is expanded on saving. An hourly rule in a zone whose clock
+    /// moves by half an hour (Lord Howe Island), a BYSECOND of 60 (a leap second, which
+    /// libical never gives), and a leap month with BYSETPOS.
+    static let hangingRules: [RuleFinding] = [
+        RuleFinding(rule: "FREQ=HOURLY;BYDAY=TH", start: 1_795_338_000, zone: .named("Australia/Lord_Howe")),
+        RuleFinding(rule: "FREQ=HOURLY;BYYEARDAY=220", start: 1_795_338_000, zone: .named("Australia/Lord_Howe")),
+        RuleFinding(rule: "FREQ=HOURLY;BYDAY=TU,-53FR", start: 1_793_894_400, zone: .named("Australia/Lord_Howe"),
+                    days: 31),
+        RuleFinding(rule: "FREQ=HOURLY;BYDAY=TH;RSCALE=GREGORIAN", start: 1_804_223_700,
+                    zone: .named("Australia/Lord_Howe"), duration: 259_200, days: 1),
+        RuleFinding(rule: "FREQ=SECONDLY;BYSECOND=60", start: 1_795_338_000),
+        RuleFinding(rule: "FREQ=SECONDLY;INTERVAL=6;BYSETPOS=4;BYSECOND=60;BYMONTHDAY=7", start: 1_792_200_600,
+                    zone: .named("Europe/Berlin"), duration: 900),
+        // A leap month (RFC 7529's `12L`) among BYMONTHs with BYSETPOS, in UTC.
+        RuleFinding(rule: "FREQ=YEARLY;BYMONTH=1,12L,12;BYSETPOS=4,9,2;BYSECOND=41", start: 1_795_338_000),
+    ]
+
+    @Test(
+        "a rule the fuzzer found slow is refused, or saved and read back, and never hangs",
+        .timeLimit(.minutes(1)), arguments: slowRules)
+    func slowRule(_ finding: RuleFinding) throws {
+        try Self.saveAndRead(finding)
+    }
+
+    @Test(
+        "a rule libical never finishes expanding is refused, or saved and read back",
+        .disabled("icalrecur_iterator_next never returns on these; the bound on rules does not catch them yet"),
+        .timeLimit(.minutes(1)), arguments: hangingRules)
+    func hangingRule(_ finding: RuleFinding) throws {
+        try Self.saveAndRead(finding)
+    }
+
+    @Test(
+        "a rule libical crashes on is refused, or saved and read back",
+        .disabled("SIGSEGV in icalrecur_iterator_next: it would end the test run"), arguments: crashingRules)
+    func crashingRule(_ finding: RuleFinding) throws {
+        try Self.saveAndRead(finding)
+    }
+
+    @Test(
+        "an imported event whose rule libical crashes on is skipped or kept unexpanded",
+        .disabled("SIGSEGV in icalrecur_iterator_next: it would end the test run"))
+    func crashingImport() throws {
+        _ = try Self.importFixture("byweekno-minus-53-year-1.ics")
+    }
+
+    @Test(
+        "an imported event whose rule libical never finishes expanding is kept unexpanded",
+        .disabled("icalrecur_iterator_next never returns on FREQ=SECONDLY;BYSECOND=60"), .timeLimit(.minutes(1)))
+    func hangingImport() throws {
+        #expect(try Self.importFixture("secondly-bysecond-60.ics").added == 1)
+    }
+
+    /// A VTIMEZONE whose STANDARD part repeats by the minute from 1601: reading a time in that
+    /// zone (`icaltime_as_timet_with_zone`) makes libical expand the zone's rule
+    /// (`icaltimezone_expand_vtimezone`) minute by minute up to the event, inside one call.
+    /// The bound on repeat rules covers an item's RRULE, not a zone's.
+    @Test(
+        "an event in a zone whose rule repeats by the minute is imported without walking the rule",
+        .disabled("icaltimezone_expand_vtimezone walks the zone's RRULE from 1601 in one call"), .timeLimit(.minutes(1)))
+    func hangingZone() throws {
+        _ = try Self.importFixture("vtimezone-minutely.ics")
+    }
+
+    /// The same by the hour from 1900: it finishes, after about 1.5 s of CPU (seed 2026, input 25935).
+    @Test("an event in a zone whose rule repeats by the hour is imported", .timeLimit(.minutes(1)))
+    func slowZone() throws {
+        _ = try Self.importFixture("vtimezone-hourly-1900.ics")
+    }
+
+    /// Imports a file of Fixtures/Fuzz into a new store.
+    static func importFixture(_ name: String) throws -> ImportReport {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/\(name)")
+        return try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+    }
+
+    /// Validates, then saves the item (the store expands the series) and reads the range.
+    static func saveAndRead(_ finding: RuleFinding) throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let start = Date(timeIntervalSince1970: finding.start)
+        var item = store.newItem(kind: .event, title: "Repeats")
+        item.times = [ItemTime(start: start, end: start.addingTimeInterval(finding.duration))]
+        item.allDay = finding.allDay
+        item.timeZone = finding.zone
+        item.repeatRule = finding.rule
+        if item.validate().isEmpty {
+            try store.save(item)
+            let from = Date(timeIntervalSince1970: finding.from ?? finding.start - 86_400)
+            _ = try store.occurrences(from: from, to: from.addingTimeInterval(Double(finding.days) * 86_400))
+        } else {
+            #expect(throws: StoreError.self) { try store.save(item) }
+        }
+    }
+
+    /// Control characters the fuzzer's export oracle found written raw (issue 14, point 4):
+    /// OSC, CSI, BEL and the 8-bit CSI in an event's text and in a property kept verbatim.
+    @Test("an export carries no raw control character")
+    func exportControlBytes() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/export-control-bytes.ics")
+        _ = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        var text = ""
+        try ICalendarExporter(reader: store).export { text += $0 }
+        #expect(text.contains("SUMMARY:"))
+        let raw = text.unicodeScalars.filter { scalar in
+            let value = scalar.value
+            return (value < 0x20 && value != 0x09 && value != 0x0A && value != 0x0D) || (0x7F...0x9F).contains(value)
+        }
+        #expect(raw.isEmpty, "raw: \(raw.map { String(format: "U+%04X", $0.value) })")
+    }
+}
