@@ -38,6 +38,15 @@ struct RecurrenceBound: Sendable {
         case neverMatches(frequency: String)
         /// Two of its times lie more than `maximumGap` units of work apart.
         case tooSparse(frequency: String)
+        /// BYSECOND=60: a leap second, which libical never gives; a secondly rule looks for it
+        /// for ever inside one call, and the others give the next minute instead.
+        case leapSecond
+        /// A leap month (RFC 7529's `12L`) in the Gregorian calendar, which has none: libical
+        /// reads it as a month far past the year 2,000,000 and walks for ever.
+        case leapMonth(String)
+        /// BYWEEKNO=-53 in a yearly rule without BYDAY: in a year of 52 weeks libical 3.0 puts
+        /// week -53 before the first day of its table of the year and reads outside it (SIGSEGV).
+        case lastWeekWithoutDay
 
         /// What a user is told.
         var message: String {
@@ -50,6 +59,15 @@ struct RecurrenceBound: Sendable {
             case let .tooSparse(frequency):
                 return "The repeat rule cannot be expanded: it tries more than 75,000 times between two of "
                     + "its times (FREQ=\(frequency)); use a longer FREQ or fewer BY parts"
+            case .leapSecond:
+                return "The repeat rule cannot be expanded: BYSECOND=60 is a leap second, which the calendar "
+                    + "never has; use a second from 0 to 59"
+            case let .leapMonth(month):
+                return "The repeat rule cannot be expanded: BYMONTH=\(month) is a leap month, which the Gregorian "
+                    + "calendar does not have; use a month from 1 to 12"
+            case .lastWeekWithoutDay:
+                return "The repeat rule cannot be expanded: BYWEEKNO=-53 needs the days of that week too "
+                    + "(e.g. BYWEEKNO=-53;BYDAY=MO), or use BYWEEKNO=1"
             }
         }
     }
@@ -62,6 +80,7 @@ struct RecurrenceBound: Sendable {
     /// Judges `recurrence` from `first` (DTSTART in the series' zone); `until` is the rule's
     /// UNTIL in that zone, if any.
     init(_ recurrence: icalrecurrencetype, first: icaltimetype, until: icaltimetype?) throws(Refusal) {
+        try Self.judgeParts(recurrence)
         let rule = Rule(recurrence)
         unitsPerDay = rule.unitsPerDay
         guard rule.frequency.rawValue <= ICAL_WEEKLY_RECURRENCE.rawValue else {
@@ -81,6 +100,26 @@ struct RecurrenceBound: Sendable {
         if Double(max(days, 0)) * unitsPerDay <= Double(Self.maximumGap) { return }
         let startSecond = first.is_date != 0 ? 0 : Int(first.hour) * 3600 + Int(first.minute) * 60 + Int(first.second)
         try rule.scan(from: start, days: days, startSecond: startSecond, count: Int(recurrence.count))
+    }
+
+    /// Refuses the BY values libical 3.0 accepts but cannot walk, whatever the frequency and
+    /// the start: it takes them for valid, then loops or reads outside its tables.
+    private static func judgeParts(_ recurrence: icalrecurrencetype) throws(Refusal) {
+        if Rule.values(recurrence.by_second).contains(60) {
+            throw .leapSecond
+        }
+        // RFC 7529's leap months exist only in an RSCALE that has them (Hebrew, Chinese…).
+        let scale = recurrence.rscale.map { String(cString: $0).uppercased() } ?? "GREGORIAN"
+        if scale == "GREGORIAN",
+            let leap = Rule.values(recurrence.by_month).first(where: { icalrecurrencetype_month_is_leap(Int16($0)) != 0 })
+        {
+            throw .leapMonth("\(icalrecurrencetype_month_month(Int16(leap)))L")
+        }
+        if recurrence.freq == ICAL_YEARLY_RECURRENCE, Rule.values(recurrence.by_week_no).contains(-53),
+            Rule.values(recurrence.by_day).isEmpty
+        {
+            throw .lastWeekWithoutDay
+        }
     }
 
     /// The units of work of one call that moved the walk on by `seconds`.

@@ -65,10 +65,29 @@ final class RecurrenceIterator {
         Libical.prepare()
         let zone = Self.libicalZone(itemZone, definition: zoneDefinition)
         Libical.clearError()
-        let recurrence = icalrecurrencetype_from_string(rule)
+        var recurrence = icalrecurrencetype_from_string(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { throw .unreadable }
+        let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE]
+            .contains(recurrence.freq)
+        // An hourly or shorter rule in a named zone is walked on the zone's wall clock, without
+        // the zone, and each time read as an instant of the zone afterwards. libical steps such
+        // rules with ICU in the zone itself, adding hours as elapsed time and then setting the
+        // wall-clock minute and second of DTSTART again; where the clock moves by half an hour
+        // (Lord Howe Island), that puts the walk back before the change it just crossed, and one
+        // call of its iterator never returns. On the wall clock there is no change to cross.
+        // (This is also how RFC 5545 counts: a wall-clock time that repeats comes once, one
+        // that does not exist is the instant after the gap.)
+        let wallClock = subDaily && !isDate && zone != nil && zone != icaltimezone_get_utc_timezone()
         var first = icaltime_from_timet_with_zone(time_t(start), isDate ? 1 : 0, zone)
-        first = icaltime_set_timezone(&first, zone)
+        first = icaltime_set_timezone(&first, wallClock ? nil : zone)
+        if wallClock, icaltime_is_null_time(recurrence.until) == 0, recurrence.until.is_date == 0,
+            recurrence.until.zone != nil
+        {
+            // An UNTIL in UTC, on the same wall clock.
+            var until = icaltime_convert_to_zone(recurrence.until, zone)
+            until = icaltime_set_timezone(&until, nil)
+            recurrence.until = until
+        }
         // Judged before libical walks it.
         var until: icaltimetype? = nil
         if icaltime_is_null_time(recurrence.until) == 0 {
@@ -89,8 +108,6 @@ final class RecurrenceIterator {
         // starts for these rules; BY parts make its walk follow no lattice; and across the
         // offset changes of a named zone its steps do not keep one phase everywhere, so such
         // series are walked from DTSTART, within the work budget.)
-        let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE]
-            .contains(recurrence.freq)
         let fixedOffset = itemZone == .utc || itemZone == .floating
         var shiftedTo: Double?
         if let skippingTo, subDaily, fixedOffset, recurrence.count == 0, !isDate, !Self.hasByParts(recurrence) {
