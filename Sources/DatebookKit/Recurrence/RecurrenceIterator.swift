@@ -25,6 +25,8 @@ final class RecurrenceIterator {
     /// The last start libical gave (or where the walk began), for counting work.
     private var walkedTo: Double
     private let bound: RecurrenceBound
+    /// True when libical walks the zone's wall clock, without the zone (see `init`).
+    private let wallClock: Bool
     private let workBudget: Int
     /// Past this year, libical's zone is asked once to cover every year up to 2583.
     private var coveredYear: Int32
@@ -75,8 +77,8 @@ final class RecurrenceIterator {
         // wall-clock minute and second of DTSTART again; where the clock moves by half an hour
         // (Lord Howe Island), that puts the walk back before the change it just crossed, and one
         // call of its iterator never returns. On the wall clock there is no change to cross.
-        // (This is also how RFC 5545 counts: a wall-clock time that repeats comes once, one
-        // that does not exist is the instant after the gap.)
+        // (This is also how RFC 5545 counts: a wall-clock time that repeats comes once, as its
+        // first instant, and one that does not exist is no instance; `next()` drops it.)
         let wallClock = subDaily && !isDate && zone != nil && zone != icaltimezone_get_utc_timezone()
         var first = icaltime_from_timet_with_zone(time_t(start), isDate ? 1 : 0, zone)
         first = icaltime_set_timezone(&first, wallClock ? nil : zone)
@@ -128,6 +130,7 @@ final class RecurrenceIterator {
         }
         self.iterator = iterator
         self.zone = zone
+        self.wallClock = wallClock
         self.dtstart = start
         self.walkedTo = start
         self.coveredYear = first.year + 10
@@ -214,7 +217,19 @@ final class RecurrenceIterator {
                 _ = icaltime_as_timet_with_zone(last, zone)
                 coveredYear = Int32.max
             }
-            let start = Double(icaltime_as_timet_with_zone(time, zone))
+            let start: Double
+            if wallClock {
+                // A wall-clock time the zone skips (02:15 when the clock goes from 02:00 to
+                // 02:30) is no instance, and one it shows twice is the first: RFC 5545 says so
+                // (libical would take the offset after the change for both).
+                guard let instant = firstInstant(showing: time) else {
+                    work += bound.units(walking: 0)
+                    continue
+                }
+                start = instant
+            } else {
+                start = Double(icaltime_as_timet_with_zone(time, zone))
+            }
             work += bound.units(walking: start - walkedTo)
             walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
@@ -237,6 +252,30 @@ final class RecurrenceIterator {
     }
 
     // MARK: - Zones
+
+    /// The first instant at which the series' zone shows the wall-clock time `wall`, or nil
+    /// when its clock skips that time.
+    private func firstInstant(showing wall: icaltimetype) -> Double? {
+        var floating = wall
+        floating = icaltime_set_timezone(&floating, nil)
+        let asUTC = Double(icaltime_as_timet(floating))
+        // The zone's offset at an instant: its wall clock then, read as UTC, less the instant.
+        func offset(at instant: Double) -> Double {
+            var shown = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
+            shown = icaltime_set_timezone(&shown, nil)
+            return Double(icaltime_as_timet(shown)) - instant
+        }
+        // The offsets in force two days either side; a time is shown at `asUTC - o` when the
+        // offset there is `o`.
+        var first: Double?
+        for probe in [asUTC - 172_800, asUTC + 172_800] {
+            let candidate = asUTC - offset(at: probe)
+            if offset(at: candidate) == asUTC - candidate {
+                first = min(first ?? candidate, candidate)
+            }
+        }
+        return first
+    }
 
     /// libical's zone for a series: UTC, none (floating), or a named zone (UTC when the name is
     /// unknown and no definition came with it).

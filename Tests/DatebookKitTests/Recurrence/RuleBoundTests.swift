@@ -207,4 +207,101 @@ struct RuleBoundTests {
             #expect(problem == nil)
         }
     }
+
+    // MARK: - Values libical takes and cannot walk (found by fuzzing)
+
+    @Test("a BY value libical 3.0 takes but loops or crashes on is refused, whatever the start; its neighbours are not",
+          arguments: [
+              ("FREQ=SECONDLY;BYSECOND=60", "BYSECOND=60 is a leap second"),  // looked for in one call, for ever
+              ("FREQ=SECONDLY;INTERVAL=6;BYSETPOS=4;BYSECOND=60;BYMONTHDAY=7", "leap second"),
+              ("FREQ=DAILY;BYSECOND=0,60", "leap second"),  // libical gives 10:01:00 for it
+              ("FREQ=YEARLY;BYMONTH=1,12L,12;BYSETPOS=4,9,2;BYSECOND=41", "BYMONTH=12L is a leap month"),
+              ("FREQ=YEARLY;RSCALE=GREGORIAN;BYMONTH=6L", "BYMONTH=6L is a leap month"),
+              ("FREQ=YEARLY;BYWEEKNO=-53", "BYWEEKNO=-53 needs the days of that week"),  // SIGSEGV
+              ("FREQ=YEARLY;INTERVAL=7;BYSETPOS=2,10;BYMINUTE=1;BYWEEKNO=31,-53;WKST=TH", "BYWEEKNO=-53"),
+              ("FREQ=SECONDLY;BYSECOND=59", nil),
+              ("FREQ=YEARLY;BYMONTH=1,12;BYDAY=MO;BYSETPOS=2", nil),
+              ("FREQ=YEARLY;RSCALE=HEBREW;BYMONTH=5L;BYMONTHDAY=8", nil),
+              ("FREQ=YEARLY;BYWEEKNO=20", nil),
+              ("FREQ=YEARLY;BYWEEKNO=-1", nil),
+              ("FREQ=YEARLY;BYWEEKNO=-53;BYDAY=MO", nil),
+              ("FREQ=YEARLY;BYWEEKNO=53", nil),
+          ] as [(String, String?)])
+    func partsLibicalCannotWalk(_ rule: String, _ expected: String?) throws {
+        // From the fuzzer's start in the year 1 and from now: the crash and the loops do not
+        // depend on the year.
+        for start in [-62_135_596_800, Self.start.timeIntervalSince1970] {
+            let problem = try withinDeadline(5) {
+                RecurrenceRule.problem(rule, start: start, isDate: false, zone: .utc)
+            }
+            if let expected {
+                #expect(problem?.contains(expected) == true, "\(String(describing: problem))")
+                #expect(problem?.hasPrefix("The repeat rule cannot be expanded: ") == true)
+            } else {
+                #expect(problem == nil)
+            }
+        }
+    }
+
+    @Test("BYWEEKNO with BYDAY still expands, on the days recurring-ical-events gives")
+    func weekNumbers() throws {
+        func starts(_ rule: String) throws -> [String] {
+            let iterator = try RecurrenceIterator(
+                rule: rule, start: Self.start.timeIntervalSince1970, isDate: false, zone: .utc, zoneDefinition: nil)
+            var found: [String] = []
+            while found.count < 4, let next = iterator.next() { found.append(wallText(Date(unixSeconds: next), "UTC")) }
+            return found
+        }
+        // DTSTART first, as RFC 5545 says; then the rule's own days.
+        #expect(try starts("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO")
+            == ["2026-01-01 10:00", "2026-05-11 10:00", "2027-05-17 10:00", "2028-05-15 10:00"])
+        #expect(try starts("FREQ=YEARLY;BYWEEKNO=-1;BYDAY=MO")
+            == ["2026-01-01 10:00", "2026-12-28 10:00", "2027-12-27 10:00", "2028-12-25 10:00"])
+    }
+
+    /// Lord Howe Island moves its clock by half an hour: 02:00 daylight time becomes 01:30 on
+    /// 2027-04-04. libical's walk in the zone went back and forth across it for ever.
+    @Test("an hourly or minutely rule in a zone whose clock moves by half an hour is walked on the wall clock",
+          arguments: [
+              // What recurring-ical-events gives: each wall-clock time once, 01:xx as daylight time.
+              ("FREQ=HOURLY;BYDAY=SU", "Australia/Lord_Howe", "2027-04-03 13:00", "2027-04-03 17:00",
+               ["13:00", "14:00", "15:30", "16:30"]),
+              ("FREQ=MINUTELY;INTERVAL=20;BYDAY=SU;BYHOUR=1,2", "Australia/Lord_Howe", "2027-04-03 13:00",
+               "2027-04-03 17:00", ["14:00", "14:20", "14:40", "15:30", "15:50", "16:10"]),
+              ("FREQ=HOURLY;BYYEARDAY=94", "Australia/Lord_Howe", "2027-04-03 13:00", "2027-04-03 17:00",
+               ["13:00", "14:00", "15:30", "16:30"]),
+              // It goes on at 02:00 on 2027-10-03: 02:00 does not exist, and RFC 5545 says to ignore
+              // it (recurring-ical-events gives 15:30, the instant after the gap).
+              ("FREQ=HOURLY;BYMONTHDAY=3", "Australia/Lord_Howe", "2027-10-02 13:30", "2027-10-02 16:30",
+               ["13:30", "14:30", "16:00"]),
+              // Berlin's 02:00 of 2026-10-25 comes once, as summer time.
+              ("FREQ=HOURLY", "Europe/Berlin", "2026-10-24 22:00", "2026-10-25 03:00",
+               ["22:30", "23:30", "00:30", "02:30"]),
+          ] as [(String, String, String, String, [String])])
+    func halfHourZone(_ rule: String, _ zone: String, _ from: String, _ to: String, _ expected: [String]) throws {
+        let found = try withinDeadline(10) { () -> [String] in
+            // 20:00 on Lord Howe Island, 11:30 in Berlin.
+            let iterator = try RecurrenceIterator(
+                rule: rule, start: Fixture.utc("2026-09-01 09:30").unixSeconds, isDate: false, zone: .named(zone),
+                zoneDefinition: nil, workBudget: 10_000_000)
+            let (from, to) = (Fixture.utc(from).unixSeconds, Fixture.utc(to).unixSeconds)
+            var found: [String] = []
+            while let next = iterator.next(), next < to {
+                if next >= from { found.append(String(wallText(Date(unixSeconds: next), "UTC").suffix(5))) }
+            }
+            return found
+        }
+        #expect(found == expected)
+    }
+
+    @Test("an UNTIL in UTC ends a wall-clock walk at that instant")
+    func untilOnTheWallClock() throws {
+        let iterator = try RecurrenceIterator(
+            rule: "FREQ=HOURLY;UNTIL=20261122T120000Z", start: Fixture.utc("2026-11-22 09:00").unixSeconds,
+            isDate: false, zone: .named("Australia/Lord_Howe"), zoneDefinition: nil)
+        var found: [String] = []
+        while let next = iterator.next() { found.append(wallText(Date(unixSeconds: next), "UTC")) }
+        #expect(found == ["2026-11-22 09:00", "2026-11-22 10:00", "2026-11-22 11:00", "2026-11-22 12:00"])
+        #expect(iterator.until == Fixture.utc("2026-11-22 12:00").unixSeconds)
+    }
 }
