@@ -120,6 +120,50 @@ struct RecurrenceBound: Sendable {
         {
             throw .lastWeekWithoutDay
         }
+        // A monthly or yearly BYSETPOS past the most times a month or a year of the rule can
+        // hold never passes; libical looks for it month by month up to 2582 before it gives up
+        // (a second for a monthly rule).
+        let positions = Rule.values(recurrence.by_set_pos)
+        if let most = mostTimesInPeriod(recurrence), !positions.isEmpty, positions.allSatisfy({ abs($0) > most }) {
+            throw .neverMatches(
+                frequency: icalrecur_freq_to_string(recurrence.freq).map { String(cString: $0) } ?? "?")
+        }
+    }
+
+    /// The most times one month of a monthly rule, or one year of a yearly one, can hold: an
+    /// upper bound from the sizes of its BY lists; nil for other frequencies.
+    private static func mostTimesInPeriod(_ r: icalrecurrencetype) -> Int? {
+        let times = max(1, Rule.values(r.by_hour).count) * max(1, Rule.values(r.by_minute).count)
+            * max(1, Rule.values(r.by_second).count)
+        let monthDays = Rule.values(r.by_month_day).count
+        let weekdays = Rule.values(r.by_day)
+        // A BYDAY with a position is one day of its period; without, up to 5 a month, 53 a year.
+        func days(positioned: Int, plain: Int) -> Int {
+            weekdays.reduce(0) { sum, day in sum + (icalrecurrencetype_day_position(Int16(day)) != 0 ? positioned : plain) }
+        }
+        var most: Int
+        switch r.freq {
+        case ICAL_MONTHLY_RECURRENCE:
+            most = 31
+            if monthDays > 0 { most = min(most, monthDays) }
+            if !weekdays.isEmpty { most = min(most, days(positioned: 1, plain: 5)) }
+        case ICAL_YEARLY_RECURRENCE:
+            let months = Rule.values(r.by_month).count
+            most = 366
+            if months > 0 { most = min(most, 31 * months) }
+            if monthDays > 0 { most = min(most, monthDays * (months > 0 ? months : 12)) }
+            let yearDays = Rule.values(r.by_year_day).count
+            if yearDays > 0 { most = min(most, yearDays) }
+            let weeks = Rule.values(r.by_week_no).count
+            if weeks > 0 { most = min(most, 7 * weeks) }
+            if !weekdays.isEmpty {
+                // With BYMONTH, a position counts within each month.
+                most = min(most, months > 0 ? days(positioned: months, plain: 5 * months) : days(positioned: 1, plain: 53))
+            }
+        default:
+            return nil
+        }
+        return most * times
     }
 
     /// The units of work of one call that moved the walk on by `seconds`.

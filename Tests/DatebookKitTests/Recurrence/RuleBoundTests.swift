@@ -197,6 +197,14 @@ struct RuleBoundTests {
               ("FREQ=MONTHLY;BYMONTHDAY=-1", nil),
               ("FREQ=WEEKLY;BYDAY=1MO,FR", nil),
               ("FREQ=SECONDLY;UNTIL=20260102T000000Z;BYMONTH=2", "never gives a time"),
+              // A BYSETPOS past what a month or a year holds: libical looked a second for it.
+              ("FREQ=MONTHLY;BYDAY=-1FR,-1SU;BYSETPOS=3", "never gives a time"),
+              ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6", "never gives a time"),
+              ("FREQ=YEARLY;BYDAY=1MO;BYSETPOS=-2", "never gives a time"),
+              ("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=5", nil),
+              ("FREQ=MONTHLY;BYDAY=-1FR,-1SU;BYSETPOS=2", nil),
+              ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", nil),
+              ("FREQ=YEARLY;BYMONTH=1,7;BYDAY=1MO;BYSETPOS=2", nil),
               ("FREQ=SECONDLY;UNTIL=20260101T120000Z", nil),
           ] as [(String, String?)])
     func judgement(_ rule: String, _ expected: String?) throws {
