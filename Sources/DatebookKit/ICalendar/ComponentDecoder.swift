@@ -356,7 +356,10 @@ struct ComponentDecoder {
         if icaltime_is_utc(time) != 0 { return Anchor(zone: .utc, pointer: icaltimezone_get_utc_timezone()) }
         guard let tzid = Self.tzid(of: property) else { return Anchor(zone: .floating, pointer: nil) }
         let resolved = zones.resolve(tzid)
-        if resolved.pointer == nil {
+        if let problem = resolved.problem {
+            notes.append("the VTIMEZONE of \"\(tzid)\" cannot be used (\(problem)); "
+                + "its times were read as floating (local) times")
+        } else if resolved.pointer == nil {
             notes.append("the TZID \"\(tzid)\" is neither a known time zone nor defined in the file; "
                 + "its times were read as floating (local) times")
         }

@@ -16,6 +16,8 @@ final class ICalendarZones {
         var pointer: OpaquePointer?
         /// The VTIMEZONE to keep in the database, for a zone the system does not know.
         var definition: String?
+        /// Why the file's VTIMEZONE for it could not be used, when it came with one.
+        var problem: String?
     }
 
     private var fileDefinitions: [String: String]
@@ -47,8 +49,12 @@ final class ICalendarZones {
         var result = Resolved(zone: .floating, pointer: nil, definition: nil)
         if let name = registry.systemName(tzid), let zone = registry.systemZone(tzid) {
             result = Resolved(zone: name == "UTC" ? .utc : .named(name), pointer: zone.pointer, definition: nil)
-        } else if let text = fileDefinitions[tzid] ?? storedDefinitions[tzid], let zone = registry.definedZone(text) {
-            result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)
+        } else if let text = fileDefinitions[tzid] ?? storedDefinitions[tzid] {
+            if let zone = registry.definedZone(text) {
+                result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)
+            } else {
+                result.problem = TimeZoneRegistry.problem(ofDefinition: text) ?? "libical cannot read it"
+            }
         }
         resolved[tzid] = result
         return result

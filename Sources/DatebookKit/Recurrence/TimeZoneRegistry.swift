@@ -44,11 +44,12 @@ final class TimeZoneRegistry: Sendable {
         return icaltimezone_get_location(zone.pointer).map { String(cString: $0) } ?? tzid
     }
 
-    /// The zone a VTIMEZONE defines, or nil when libical cannot read it as one.
+    /// The zone a VTIMEZONE defines, or nil when libical cannot read it as one or it is not
+    /// safe to hand libical (see `problem(ofDefinition:)`).
     func definedZone(_ vtimezone: String) -> Zone? {
         if let cached = definedZones.withLock({ $0[vtimezone] }) { return cached }
         guard let component = icalparser_parse_string(vtimezone) else { return nil }
-        guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT,
+        guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT, Self.problem(of: component) == nil,
             let zone = icaltimezone_new()
         else {
             icalcomponent_free(component)
@@ -62,6 +63,65 @@ final class TimeZoneRegistry: Sendable {
         let found = Zone(pointer: zone)
         definedZones.withLock { $0[vtimezone] = found }
         return found
+    }
+
+    /// Why a VTIMEZONE's text cannot define a zone, or nil when it can.
+    static func problem(ofDefinition vtimezone: String) -> String? {
+        guard let component = icalparser_parse_string(vtimezone) else { return "libical cannot read it" }
+        defer { icalcomponent_free(component) }
+        guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT else { return "it is not a VTIMEZONE" }
+        return problem(of: component)
+    }
+
+    /// Why a parsed VTIMEZONE cannot define a zone: a STANDARD or DAYLIGHT part that repeats
+    /// other than yearly, or by a rule the bound on rules refuses.
+    ///
+    /// libical expands a zone's parts from their DTSTART up to each time it converts, inside
+    /// one call: a part repeating by the minute from 1601 would take hours, and nothing can
+    /// stop it once begun. Real zones change their clocks at most a few times a year.
+    private static func problem(of zone: OpaquePointer) -> String? {
+        // Gathered first: reading a part's DTSTART moves libical's iterator over its properties.
+        var parts: [(part: OpaquePointer, name: String)] = []
+        for (kind, name) in [(ICAL_XSTANDARD_COMPONENT, "STANDARD"), (ICAL_XDAYLIGHT_COMPONENT, "DAYLIGHT")] {
+            var part = icalcomponent_get_first_component(zone, kind)
+            while let current = part {
+                parts.append((current, name))
+                part = icalcomponent_get_next_component(zone, kind)
+            }
+        }
+        for (part, name) in parts {
+            var rules: [icalrecurrencetype] = []
+            var property = icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY)
+            while let rule = property {
+                rules.append(icalproperty_get_rrule(rule))
+                property = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)
+            }
+            guard !rules.isEmpty else { continue }
+            // Judged by the bound on rules, in plain Swift, from the part's day and time in
+            // 2000: zones begin in 1601 or 1970, and what makes a rule unsafe to walk does not
+            // depend on the year it begins.
+            var start = icalcomponent_get_dtstart(part)
+            let years = 2000 - start.year
+            start.zone = nil
+            start.year = 2000
+            for recurrence in rules {
+                guard recurrence.freq == ICAL_YEARLY_RECURRENCE else {
+                    return "its \(name) part repeats other than yearly"
+                }
+                var until: icaltimetype?
+                if icaltime_is_null_time(recurrence.until) == 0 {
+                    until = recurrence.until
+                    until?.zone = nil
+                    until?.year += years
+                }
+                do {
+                    _ = try RecurrenceBound(recurrence, first: start, until: until)
+                } catch {
+                    return "the repeat rule of its \(name) part cannot be expanded (\(error))"
+                }
+            }
+        }
+        return nil
     }
 
     /// The zone of `name`: a system zone, else the one `definition` defines, else nil.

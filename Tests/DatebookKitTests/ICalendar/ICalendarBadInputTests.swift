@@ -105,6 +105,48 @@ struct ICalendarBadInputTests {
         #expect(report.skipped.first?.message.contains("nested too deeply") == true)
     }
 
+    @Test("a VTIMEZONE with rules that ended long ago is used; one that repeats by the hour is not, and said so")
+    func zoneDefinitions() throws {
+        func calendar(_ rules: String) -> String {
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VTIMEZONE
+                TZID:Old Zone
+                BEGIN:DAYLIGHT
+                DTSTART:19670430T020000
+                RRULE:FREQ=YEARLY;BYMONTH=4;BYDAY=-1SU;UNTIL=19730429T070000Z
+                TZOFFSETFROM:-0500
+                TZOFFSETTO:-0400
+                END:DAYLIGHT
+                BEGIN:STANDARD
+                DTSTART:19671029T020000
+                \(rules)
+                TZOFFSETFROM:-0400
+                TZOFFSETTO:-0500
+                END:STANDARD
+                END:VTIMEZONE
+                BEGIN:VEVENT
+                UID:zoned@example.com
+                DTSTART;TZID=Old Zone:20261123T090000
+                DTEND;TZID=Old Zone:20261123T100000
+                SUMMARY:Zoned
+                END:VEVENT
+                """)
+        }
+        let store = try CalendarFixtures.store()
+        let kept = try CalendarFixtures.importText(calendar("RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU"), into: store)
+        #expect(kept.warnings.isEmpty, "\(kept.warnings)")
+        #expect(try store.activeItems(offset: 0, limit: 1).first?.timeZone == .named("Old Zone"))
+
+        let other = try CalendarFixtures.store()
+        let refused = try CalendarFixtures.importText(calendar("RRULE:FREQ=HOURLY"), into: other)
+        #expect(refused.added == 1)
+        #expect(refused.warnings.contains {
+            $0.message.contains("the VTIMEZONE of \"Old Zone\" cannot be used (its STANDARD part repeats other than yearly)")
+        })
+        #expect(try other.activeItems(offset: 0, limit: 1).first?.timeZone == .floating)
+    }
+
     @Test("an unknown TZID without a VTIMEZONE is read as floating time, and said so")
     func unknownZone() throws {
         let store = try CalendarFixtures.store()
