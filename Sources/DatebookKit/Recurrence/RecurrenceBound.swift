@@ -44,8 +44,10 @@ struct RecurrenceBound: Sendable {
         /// A leap month (RFC 7529's `12L`) in the Gregorian calendar, which has none: libical
         /// reads it as a month far past the year 2,000,000 and walks for ever.
         case leapMonth(String)
-        /// BYWEEKNO=-53 in a yearly rule without BYDAY: in a year of 52 weeks libical 3.0 puts
-        /// week -53 before the first day of its table of the year and reads outside it (SIGSEGV).
+        /// BYWEEKNO in a yearly rule without BYDAY: libical 3.0 reads outside its table of the
+        /// year's days (valgrind sees it for any week; week -53 in a year of 52 weeks is a
+        /// SIGSEGV), and gives one day of the week, on a wrong weekday, where RFC 5545 means
+        /// the whole week.
         case lastWeekWithoutDay
 
         /// What a user is told.
@@ -66,8 +68,8 @@ struct RecurrenceBound: Sendable {
                 return "The repeat rule cannot be expanded: BYMONTH=\(month) is a leap month, which the Gregorian "
                     + "calendar does not have; use a month from 1 to 12"
             case .lastWeekWithoutDay:
-                return "The repeat rule cannot be expanded: BYWEEKNO=-53 needs the days of that week too "
-                    + "(e.g. BYWEEKNO=-53;BYDAY=MO), or use BYWEEKNO=1"
+                return "The repeat rule cannot be expanded: BYWEEKNO needs the days of its weeks too "
+                    + "(e.g. BYWEEKNO=20;BYDAY=MO)"
             }
         }
     }
@@ -115,7 +117,7 @@ struct RecurrenceBound: Sendable {
         {
             throw .leapMonth("\(icalrecurrencetype_month_month(Int16(leap)))L")
         }
-        if recurrence.freq == ICAL_YEARLY_RECURRENCE, Rule.values(recurrence.by_week_no).contains(-53),
+        if recurrence.freq == ICAL_YEARLY_RECURRENCE, !Rule.values(recurrence.by_week_no).isEmpty,
             Rule.values(recurrence.by_day).isEmpty
         {
             throw .lastWeekWithoutDay
