@@ -65,6 +65,9 @@ final class TimeZoneRegistry: Sendable {
         return found
     }
 
+    /// The most RRULEs one STANDARD or DAYLIGHT part may have (real zones have one).
+    static let mostRulesInAPart = 4
+
     /// Why a VTIMEZONE's text cannot define a zone, or nil when it can.
     static func problem(ofDefinition vtimezone: String) -> String? {
         guard let component = icalparser_parse_string(vtimezone) else { return "libical cannot read it" }
@@ -97,6 +100,10 @@ final class TimeZoneRegistry: Sendable {
                 property = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)
             }
             guard !rules.isEmpty else { continue }
+            // One rule a part is what zones have; libical walks each of them from DTSTART.
+            guard rules.count <= Self.mostRulesInAPart else {
+                return "its \(name) part has \(rules.count) repeat rules (\(Self.mostRulesInAPart) at most)"
+            }
             // Judged by the bound on rules, in plain Swift, from the part's day and time in
             // 2000: zones begin in 1601 or 1970, and what makes a rule unsafe to walk does not
             // depend on the year it begins.

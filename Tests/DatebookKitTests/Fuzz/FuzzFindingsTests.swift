@@ -143,6 +143,14 @@ struct FuzzFindingsTests {
         #expect(report.warnings.contains { $0.message.contains("its STANDARD part repeats other than yearly") })
     }
 
+    /// A zone part with 1,200 copies of its yearly RRULE (seed 2027, input 12897): libical
+    /// walked each of them from 1601, for more than 3 s.
+    @Test("a zone part with a thousand repeat rules is not walked", .timeLimit(.minutes(1)))
+    func zoneWithManyRules() throws {
+        let report = try withinDeadline(5) { try Self.importFixture("vtimezone-many-rules.ics") }
+        #expect(report.warnings.contains { $0.message.contains("repeat rules (4 at most)") }, "\(report.warnings)")
+    }
+
     /// Imports a file of Fixtures/Fuzz into a new store.
     static func importFixture(_ name: String) throws -> ImportReport {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
