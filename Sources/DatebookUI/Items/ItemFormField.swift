@@ -59,22 +59,8 @@ public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The form field a model validation issue belongs to.
+    /// The form field a model validation issue belongs to (the draft's field of the same name).
     public init(_ field: ItemField) {
-        switch field {
-        case .kind: self = .kind
-        case .title: self = .title
-        case .start: self = .start
-        case .end: self = .end
-        case .allDay: self = .allDay
-        case .place: self = .place
-        case .notes: self = .notes
-        case .due: self = .due
-        case .priority: self = .priority
-        case .alarm: self = .alarm
-        case .repeatRule: self = .repeatRule
-        case .attachments: self = .attachments
-        case .category: self = .category
-        }
+        self = ItemFormField(rawValue: ItemDraft.Field(field).rawValue) ?? .title
     }
 }
