@@ -36,6 +36,73 @@ public enum DisplayWidth {
         return total
     }
 
+    /// The text cut to at most `width` columns as drawn, ending with "…" when anything was cut.
+    ///
+    /// A wide character is never cut in half: when only half of it would fit before the "…",
+    /// it is left out and the text ends a column short.
+    public static func truncated(_ text: String, to width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(text) > width else { return text }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let w = of(character)
+            if used + w > width - 1 { break }
+            kept.append(character)
+            used += w
+        }
+        // A combining mark or zero-width joiner left dangling at the end would join the "…".
+        while let last = kept.last, of(last) == 0 { kept.removeLast() }
+        return kept + "…"
+    }
+
+    /// Text broken into lines of at most `width` columns: at spaces where it can be, inside a
+    /// word only when the word alone is wider than a line (never inside a wide character).
+    /// Spaces at a break are dropped; an empty text is one empty line.
+    public static func wrapped(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        var lineWidth = 0
+        func breakLine() {
+            lines.append(line)
+            line = ""
+            lineWidth = 0
+        }
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            var wordWidth = of(String(word))
+            let gap = line.isEmpty ? 0 : 1
+            if lineWidth + gap + wordWidth <= width {
+                if gap > 0 { line += " " }
+                line += word
+                lineWidth += gap + wordWidth
+                continue
+            }
+            if !line.isEmpty { breakLine() }
+            // A word wider than a line is cut into pieces that fit.
+            while wordWidth > width {
+                var piece = ""
+                var pieceWidth = 0
+                var rest = word
+                for character in word {
+                    let w = of(character)
+                    if pieceWidth + w > width && !piece.isEmpty { break }
+                    piece.append(character)
+                    pieceWidth += w
+                    rest = rest.dropFirst()
+                }
+                lines.append(piece)
+                word = rest
+                wordWidth -= pieceWidth
+            }
+            line = String(word)
+            lineWidth = wordWidth
+        }
+        lines.append(line)
+        return lines
+    }
+
     /// Columns one scalar occupies.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value

@@ -73,14 +73,19 @@ public struct Grid: Equatable, Sendable {
 
     /// Writes one line of text at (x, y), clipped to `maxWidth` columns (and the grid).
     ///
-    /// Text is made inert first; wide characters take two cells and are never split. Returns
-    /// the number of columns written.
+    /// Text is made inert first; wide characters take two cells and are never split. With
+    /// `ellipsis`, text that does not fit ends with "…" where it is cut. Returns the number of
+    /// columns written.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+    public mutating func put(
+        _ text: String, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil, ellipsis: Bool = false
+    ) -> Int {
         guard y >= 0, y < height, x < width else { return 0 }
         let limit = min(width, x + (maxWidth ?? width))
         var col = x
-        for character in InertText.line(text) {
+        var line = InertText.line(text)
+        if ellipsis { line = DisplayWidth.truncated(line, to: limit - x) }
+        for character in line {
             let w = DisplayWidth.of(character)
             if w == 0 { continue }
             if col + w > limit { break }
