@@ -97,6 +97,17 @@ extension DateText {
         }
         return ("", "")
     }
+
+    /// The date and time columns of one occurrence in a list (the one a repeating item shows).
+    public func columns(of occurrence: Occurrence, now: Date) -> (date: String, time: String) {
+        let start = occurrence.start
+        if occurrence.isDue {
+            let dateOnly = occurrence.allDay || calendar.startOfDay(for: start) == start
+            return (day(start, relativeTo: now), dateOnly ? "due" : "due " + time(start))
+        }
+        let end = occurrence.end == start ? nil : occurrence.end
+        return (day(start, relativeTo: now), span(start: start, end: end, allDay: occurrence.allDay))
+    }
 }
 
 // MARK: - Form fields

@@ -244,20 +244,4 @@ extension Item {
             moreCategories = Array(newValue.dropFirst())
         }
     }
-
-    /// True when an active item's moment has passed: an event's end (or start), a task's due date.
-    public func isOverdue(at now: Date) -> Bool {
-        guard status == .active else { return false }
-        switch kind {
-        case .event:
-            guard let moment = end ?? start else { return false }
-            return moment < now
-        case .task:
-            guard let moment = due ?? start else { return false }
-            return moment < now
-        case .reminder:
-            guard let moment = start ?? due else { return false }
-            return moment < now
-        }
-    }
 }

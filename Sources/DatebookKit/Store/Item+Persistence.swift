@@ -59,9 +59,11 @@ extension Item {
     /// Binds the values of `writeColumns`, in order, to parameters 1 to 24 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
-    /// instant, so the Events list sorts floating items among the others where they show.
+    /// instant, so the Events list sorts floating items among the others where they show. A
+    /// series sorts by the instance the list shows (`listedStart`, see `ListedInstance`).
     func bindColumns(
-        to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?, occurrenceKeys: [UInt8]
+        to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?, listedStart: Double?,
+        occurrenceKeys: [UInt8]
     ) throws {
         try statement.bind(uid, at: 1)
         try statement.bind(kind.rawValue, at: 2)
@@ -79,7 +81,7 @@ extension Item {
         try statement.bind(statusChangedAt?.unixSeconds, at: 14)
         try statement.bind(created.unixSeconds, at: 15)
         try statement.bind(updated.unixSeconds, at: 16)
-        try statement.bind(sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
+        try statement.bind(listedStart ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
         try statement.bind(icalendarUID, at: 18)
         try statement.bind(timeZoneColumn, at: 19)
         try statement.bind(series?.start, at: 20)

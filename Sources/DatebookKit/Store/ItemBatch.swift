@@ -46,7 +46,7 @@ public final class ItemBatch {
         self.now = now.storedForm
         self.ids = ids
         self.timeZone = timeZone
-        rows = try ItemRowWriter(db, times: coding)
+        rows = try ItemRowWriter(db, times: coding, now: now)
         buffer = size == .bulk ? OccurrenceBuffer() : nil
         seriesExpander = SeriesExpander(coding: coding, horizon: horizon)
     }

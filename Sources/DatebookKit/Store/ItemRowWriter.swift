@@ -12,6 +12,9 @@ import GRDB
 struct ItemRowWriter {
     private let db: Database
     let coding: StoredTime
+    /// The instant the writes happen at: a series sorts in the Events list by the instance it
+    /// shows then.
+    let now: Date
     private let insertItem: WriteStatement
     private let updateItem: WriteStatement
     private let deleteChildren: [WriteStatement]
@@ -56,9 +59,10 @@ struct ItemRowWriter {
     // MARK: - Creating
 
     /// Prepares the statements on `db`; use it only inside one write transaction.
-    init(_ db: Database, times coding: StoredTime) throws {
+    init(_ db: Database, times coding: StoredTime, now: Date) throws {
         self.db = db
         self.coding = coding
+        self.now = now
         insertItem = try WriteStatement(db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
         updateItem = try WriteStatement(db, sql: Item.updateSQL)
         deleteChildren = try Self.childTables.map { table in
@@ -155,8 +159,14 @@ struct ItemRowWriter {
         let firstShown = rows.shown.count
         let (keys, longest) = OccurrenceRows.add(
             item, rowID: 0, instances: instances?.instances, coding: coding, to: rows)
+        let listedStart = instances.flatMap { instances in
+            ListedInstance.choose(from: instances.instances, now: coding.seconds(now, item.timeZone)).map {
+                coding.date($0.start, item.timeZone).unixSeconds
+            }
+        }
         let rowID: Int64
-        try item.bindColumns(to: insertItem, times: coding, series: instances?.row, occurrenceKeys: keys)
+        try item.bindColumns(
+            to: insertItem, times: coding, series: instances?.row, listedStart: listedStart, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
         } else {
@@ -171,7 +181,8 @@ struct ItemRowWriter {
             if let keys = existing[1] as Data? {
                 try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
-            try item.bindColumns(to: updateItem, times: coding, series: instances?.row, occurrenceKeys: keys)
+            try item.bindColumns(
+                to: updateItem, times: coding, series: instances?.row, listedStart: listedStart, occurrenceKeys: keys)
             try updateItem.bind(rowID, at: Int32(Item.writeColumns.count + 1))
             try updateItem.run()
             for statement in deleteChildren {

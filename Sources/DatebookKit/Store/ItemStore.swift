@@ -13,6 +13,20 @@ public protocol ItemStore: AnyObject {
     /// The position of an item in the Events list, or nil when it is not there.
     func activeIndex(of id: UUID) throws -> Int?
 
+    /// The occurrence the Events list shows for each repeating item among `ids` at `now`: its
+    /// first occurrence that has not ended, else (the series is over) its last. Items that do
+    /// not repeat are left out.
+    func listedOccurrences(of ids: [UUID], at now: Date) throws -> [UUID: Occurrence]
+    /// Moves each repeating item of the Events list to the place of the occurrence it shows at
+    /// `now` (a series sorts by its next occurrence, which time moves on). One transaction,
+    /// only when an item moves; returns how many did.
+    @discardableResult
+    func advanceRepeatingItems(at now: Date) throws -> Int
+    /// The position of the first item of the Events list whose time is not over at `now` (see
+    /// `Item.isPast(at:listed:)`): where the list opens, the past above it. The count of the
+    /// list when every item is past.
+    func firstComingIndex(at now: Date) throws -> Int
+
     /// How many items are in History (completed or deleted).
     func historyCount() throws -> Int
     /// A window of History, newest status change first.

@@ -182,6 +182,25 @@ extension SQLiteStore: OccurrenceStore {
     }
 }
 
+// MARK: - One row
+
+extension Occurrence {
+    /// The occurrence a row of `occurrence` stands for; `instant` reads its stored seconds
+    /// (wall-clock seconds when `flags` say floating).
+    init(
+        storedStart start: Double, end: Double, key: Double, flags: OccurrenceFlags, title: String, place: String,
+        uid: UUID, instant: (Double) -> Date
+    ) {
+        let recurring = flags.contains(.recurring)
+        let startDate = instant(start)
+        self.init(
+            itemID: uid, kind: flags.kind, title: title, place: place, start: startDate,
+            end: max(instant(end), startDate), allDay: flags.contains(.allDay),
+            status: flags.contains(.completed) ? .completed : .active, isRecurring: recurring,
+            recurrenceID: recurring ? instant(key) : nil, isDue: flags.contains(.due))
+    }
+}
+
 // MARK: - Rows into occurrences, in order
 
 /// Turns rows of `occurrence` (and live instances), read in the order of their stored start,
@@ -199,16 +218,11 @@ struct OccurrenceStream {
             place: String, uid: UUID, offsets: OffsetTable
         ) {
             let floating = flags.contains(.floating)
-            func instant(_ seconds: Double) -> Date {
+            occurrence = Occurrence(
+                storedStart: start, end: end, key: key, flags: flags, title: title, place: place, uid: uid
+            ) { seconds in
                 Date(unixSeconds: floating ? offsets.instant(ofWallSeconds: seconds) : seconds)
             }
-            let recurring = flags.contains(.recurring)
-            let startDate = instant(start)
-            occurrence = Occurrence(
-                itemID: uid, kind: flags.kind, title: title, place: place, start: startDate,
-                end: max(instant(end), startDate), allDay: flags.contains(.allDay),
-                status: flags.contains(.completed) ? .completed : .active, isRecurring: recurring,
-                recurrenceID: recurring ? instant(key) : nil, isDue: flags.contains(.due))
             self.rowID = rowID
             foreignUID = flags.contains(.foreignUID)
         }

@@ -1,0 +1,227 @@
+import Foundation
+import GRDB
+
+/// Where the Events list stands in time: the occurrence it shows for a repeating series, the
+/// series moved along as their occurrences end, and the first item that is not past.
+///
+/// A series' `sort_at` is the start of the instance the list shows (`ListedInstance`), set when
+/// it is written and moved on by `advanceRepeatingItems(at:)`. Its instances are found by the
+/// keys kept on its row (`occurrence_keys`), so no walk of the calendar's table is needed; a
+/// series whose kept instances are all over but which goes on is expanded live from there.
+extension SQLiteStore {
+    // MARK: - The occurrence shown
+
+    public func listedOccurrences(of ids: [UUID], at now: Date) throws(StoreError) -> [UUID: Occurrence] {
+        guard !ids.isEmpty else { return [:] }
+        let coding = storedTime
+        let horizon = Self.recurrenceHorizon
+        return try read { db in
+            var found: [UUID: Occurrence] = [:]
+            var reader = try ListedReader(db, coding: coding, horizon: horizon)
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = ids[start..<min(start + 500, ids.count)].map(\.lowercasedText)
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(ListedReader.columns) FROM item
+                        WHERE uid IN (\(chunk.map { _ in "?" }.joined(separator: ","))) AND series_start IS NOT NULL
+                        """,
+                    arguments: StatementArguments(chunk))
+                for row in rows {
+                    let series = try ListedReader.Series(row)
+                    if let occurrence = try reader.listed(series, at: now) {
+                        found[occurrence.itemID] = occurrence
+                    }
+                }
+            }
+            return found
+        }
+    }
+
+    // MARK: - Moving series on
+
+    public func advanceRepeatingItems(at now: Date) throws(StoreError) -> Int {
+        let coding = storedTime
+        let horizon = Self.recurrenceHorizon
+        // The series whose shown instance began before now: it may have ended since.
+        let candidates = """
+            SELECT \(ListedReader.columns), sort_at FROM item
+            WHERE series_start IS NOT NULL AND status = 'active' AND sort_at < ?
+            """
+        func moves(_ db: Database) throws -> [(rowID: Int64, from: Double, to: Double)] {
+            var reader = try ListedReader(db, coding: coding, horizon: horizon)
+            var moves: [(Int64, Double, Double)] = []
+            for row in try Row.fetchAll(db, sql: candidates, arguments: [now.unixSeconds]) {
+                let series = try ListedReader.Series(row)
+                let sortAt: Double = try row.checked(ListedReader.columnCount)
+                guard let listed = try reader.listed(series, at: now) else { continue }
+                let start = listed.start.unixSeconds
+                if start != sortAt { moves.append((series.rowID, sortAt, start)) }
+            }
+            return moves
+        }
+        // Looked at first without a write lock: most of the time nothing moves.
+        guard try !read(moves).isEmpty else { return 0 }
+        return try write { db in
+            let found = try moves(db)
+            for move in found {
+                try db.execute(
+                    sql: "UPDATE item SET sort_at = ? WHERE id = ? AND sort_at = ?",
+                    arguments: [move.to, move.rowID, move.from])
+            }
+            return found.count
+        }
+    }
+
+    // MARK: - Where the list opens
+
+    public func firstComingIndex(at now: Date) throws(StoreError) -> Int {
+        let coding = storedTime
+        let horizon = Self.recurrenceHorizon
+        let nowSeconds = now.unixSeconds
+        return try read { db in
+            // An item that sorts before now is coming only while its time lasts, and no time
+            // lasts longer than the longest occurrence stored.
+            let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT \(ListedReader.columns), sort_at, title FROM item
+                    WHERE status = 'active' AND sort_at >= ? AND sort_at < ?
+                    ORDER BY sort_at, title, uid
+                    """,
+                arguments: [nowSeconds - max(0, longest), nowSeconds])
+            var reader = try ListedReader(db, coding: coding, horizon: horizon)
+            while let row = try rows.next() {
+                let series = try ListedReader.Series(row)
+                let over: Double?
+                if series.isRecurring {
+                    over = try reader.listed(series, at: now)?.end.unixSeconds
+                } else {
+                    over = try reader.lastEnd(of: series)
+                }
+                guard let over, over >= nowSeconds else { continue }
+                let n = ListedReader.columnCount
+                return try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM item WHERE status = 'active' AND (sort_at, title, uid) < (?, ?, ?)",
+                    arguments: [row[n], row[n + 1], series.uid]) ?? 0
+            }
+            return try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM item WHERE status = 'active' AND sort_at < ?", arguments: [nowSeconds]) ?? 0
+        }
+    }
+}
+
+/// Finds the instance the Events list shows for a series, inside one read.
+private struct ListedReader {
+    /// The `item` columns `Series` reads, first in a query.
+    static let columns = "id, uid, series_start, occurrence_keys, expanded_until, series_span, time_zone"
+    static let columnCount = 7
+
+    /// What is needed of an item's row.
+    struct Series {
+        var rowID: Int64
+        var uid: String
+        var isRecurring: Bool
+        var keys: Data?
+        var expandedUntil: Double
+        var span: Double
+        var zone: ItemTimeZone
+
+        init(_ row: Row) throws {
+            rowID = try row.checked(0)
+            uid = Item.text(row[1])
+            isRecurring = try row.checked(2, as: Double?.self) != nil
+            keys = try row.checked(3, as: Data?.self)
+            expandedUntil = try row.checked(4, as: Double?.self) ?? SeriesInstances.complete
+            span = try row.checked(5, as: Double?.self) ?? 0
+            zone = Item.timeZone(column: try row.checked(6, as: String?.self))
+        }
+    }
+
+    private let db: Database
+    private let coding: StoredTime
+    /// How far past now a series that goes on beyond its kept instances is expanded live.
+    private let horizon: Double
+    private let row: Statement
+    private let times: Statement
+
+    init(_ db: Database, coding: StoredTime, horizon: Double) throws {
+        self.db = db
+        self.coding = coding
+        self.horizon = horizon
+        row = try db.cachedStatement(
+            sql: #"""
+                SELECT "end", flags, CAST(title AS BLOB), CAST(place AS BLOB), uid FROM occurrence
+                WHERE start = ? AND item = ? AND key = ?
+                """#)
+        times = try db.cachedStatement(sql: #"SELECT MAX(COALESCE("end", start)) FROM item_time WHERE item = ?"#)
+    }
+
+    /// The instance the list shows for `series` at `now`, or nil when it has none.
+    mutating func listed(_ series: Series, at now: Date) throws -> Occurrence? {
+        guard series.isRecurring else { return nil }
+        let nowSeconds = coding.seconds(now, series.zone)
+        let keys = series.keys.map(OccurrenceKeys.decode)?.sorted { $0.start < $1.start } ?? []
+        // An instance that starts more than the longest instance before now is over.
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].start < nowSeconds - series.span { low = mid + 1 } else { high = mid }
+        }
+        for key in keys[low...] {
+            guard let occurrence = try occurrence(series, key), occurrence.end.unixSeconds >= now.unixSeconds
+            else { continue }
+            return occurrence
+        }
+        if series.expandedUntil < SeriesInstances.complete, let coming = try live(series, after: nowSeconds) {
+            return coming
+        }
+        guard let last = keys.last else { return nil }
+        return try occurrence(series, last)
+    }
+
+    /// The latest end (or start) of an item's single times, else nil (a task with a due date
+    /// alone), as an instant.
+    func lastEnd(of series: Series) throws -> Double? {
+        guard let seconds = try Double.fetchOne(times, arguments: [series.rowID]) else { return nil }
+        return coding.date(seconds, series.zone).unixSeconds
+    }
+
+    /// The occurrence a kept row stands for.
+    private func occurrence(_ series: Series, _ key: (start: Double, key: Double)) throws -> Occurrence? {
+        guard let found = try Row.fetchOne(row, arguments: [key.start, series.rowID, key.key]) else { return nil }
+        let flags = OccurrenceFlags(rawValue: try found.checked(1))
+        let uuid = (found[4] as Data?).flatMap { data in
+            data.count == 16 ? data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) } : nil
+        }
+        guard let uuid else { return nil }
+        let zone = series.zone
+        return Occurrence(
+            storedStart: key.start, end: try StoredSeconds.checked(try found.checked(0)), key: key.key, flags: flags,
+            title: Item.text(found[2]), place: Item.text(found[3]), uid: uuid
+        ) { [coding] in coding.date($0, zone) }
+    }
+
+    /// The first instance past the kept ones that has not ended at `nowSeconds` (stored
+    /// seconds), expanded live.
+    private func live(_ series: Series, after nowSeconds: Double) throws -> Occurrence? {
+        guard let stored = try SQLiteStore.seriesDefinitions(db, rowIDs: [series.rowID], coding: coding).first
+        else { return nil }
+        let (instances, _) = SeriesInstances.live(
+            stored.definition, after: stored.expandedUntil, from: nowSeconds, to: nowSeconds + horizon)
+        guard let instance = ListedInstance.choose(from: instances.filter { $0.end >= nowSeconds }, now: nowSeconds)
+        else { return nil }
+        let buffer = OccurrenceBuffer()
+        _ = OccurrenceRows.add(stored.item, rowID: series.rowID, instances: [instance], coding: coding, to: buffer)
+        guard let row = buffer.rows.first else { return nil }
+        let shown = buffer.shown[Int(row.shown)]
+        let zone = series.zone
+        return Occurrence(
+            storedStart: row.start, end: row.end, key: row.key, flags: OccurrenceFlags(rawValue: Int64(row.flags)),
+            title: shown.title, place: shown.place, uid: shown.uid
+        ) { [coding] in coding.date($0, zone) }
+    }
+}
