@@ -104,15 +104,15 @@ struct EventsPresenterTests {
         #expect(titles == ["Send the report", "Standup", "会议准备 with the team 🎉", "Dentist", "Call Ana",
                            "Evil \u{1B}[31mtitle\u{07}", "Buy milk"])
         let tones = app.events.list.viewState().rows.map(\.tone)
-        #expect(tones[0] == .overdue)
-        #expect(tones[1] == .overdue)
+        #expect(tones[0] == .overdue)  // a task not done by its due date
+        #expect(tones[1] == .past)  // an event that ended: past, not overdue
         #expect(tones[2] == .active)
     }
 
     @Test("completing moves an item to History in blue; setting it back returns it")
     func completeAndReopen() throws {
         let (app, store) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.moveDown)  // Standup
+        app.send(.moveTop, .moveDown)  // Standup
         app.send(.toggleComplete)
         #expect(app.status?.text.contains("Completed \u{201C}Standup\u{201D}") == true)
         #expect(try store.activeCount() == 6)
@@ -139,7 +139,7 @@ struct EventsPresenterTests {
     @Test("d asks, and a deleted item goes to History in red as not completed")
     func deleteAsks() throws {
         let (app, store) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.delete)
+        app.send(.moveTop, .delete)
         #expect(app.mode == .confirm)
         #expect(app.screen().contains("Delete"))
         app.send(.answerNo)

@@ -44,13 +44,13 @@ struct ScreenSnapshotTests {
 
     @Test func details() throws {
         let (app, _) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.moveDown, .moveDown, .open)
+        app.send(.moveTop, .moveDown, .moveDown, .open)
         check(app, "details")
     }
 
     @Test func history() throws {
         let (app, _) = try Fixtures.app(items: Fixtures.sample)
-        app.send(.toggleComplete, .delete, .answerYes, .command(.history))
+        app.send(.moveTop, .toggleComplete, .delete, .answerYes, .command(.history))
         check(app, "history")
     }
 

@@ -56,7 +56,7 @@ public final class EventsCoordinator: TabCoordinator {
 
     public func prepare() -> TabResponse {
         do {
-            if stale {
+            if stale || list.isOutOfDate {
                 try list.reload()
                 try history.reload()
                 try flow.reload()
@@ -108,6 +108,12 @@ public final class EventsCoordinator: TabCoordinator {
             return .message(.error("History is read-only. Press x to set an item back to not completed."))
         case (.command(.history), false):
             showsHistory = true
+        case (.command(.listToday), false):
+            do {
+                try list.selectToday()
+            } catch {
+                return .message(.error("Cannot read the database: \(error)"))
+            }
         case (.back, true), (.quitOrBack, true):
             showsHistory = false
         case (.quitOrBack, false):

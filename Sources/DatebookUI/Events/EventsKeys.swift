@@ -12,6 +12,8 @@ extension Mode {
 extension Command {
     /// Shows History over the Events list.
     public static let history = Command("events.history")
+    /// Selects the first item not yet past, where the list opens.
+    public static let listToday = Command("events.today")
 }
 
 extension EventsCoordinator {
@@ -39,6 +41,8 @@ extension EventsCoordinator {
             KeyBinding([.char("e")], .edit, in: [.history], help: "Edit (read-only here)", footer: false),
             KeyBinding([.char("d")], .delete, in: [.history], help: "Delete (read-only here)", footer: false),
             KeyBinding([.char("h")], .command(.history), in: [.list], help: "History"),
+            KeyBinding([.char("t")], .command(.listToday), in: [.list], help: "Today (the first item not past)",
+                       footer: false),
         ])
     }()
 }

@@ -45,6 +45,13 @@ public final class ItemListPresenter {
 
     private var cacheOffset = 0
     private var cache: [Item] = []
+    /// The occurrence each repeating item of `cache` shows (its next one).
+    private var listed: [UUID: Occurrence] = [:]
+    /// When the first of `listed` that is still going on ends: the list reads again then, so
+    /// that a series moves on to its next occurrence.
+    private var listedChangesAt: Date?
+    /// True once the list has been read: the first read selects the first item not yet past.
+    private var opened = false
     private static let cacheMargin = 64
 
     public init(source: ItemListSource, store: ItemStore, clock: Clock, dates: DateText) {
@@ -56,14 +63,40 @@ public final class ItemListPresenter {
 
     // MARK: - Reading
 
-    /// Reads the count again and forgets cached rows; keeps the selection on the same item if it is still there.
+    /// Reads the count again and forgets cached rows; keeps the selection on the same item if it
+    /// is still there. The first time, the Events list opens at the first item not yet past
+    /// (today), with the past above it: selected, and at the top of the screen.
     public func reload() throws {
-        let keep = selectedItem?.id
+        let keep = opened ? selectedItem?.id : nil
         cache = []
+        listed = [:]
+        listedChangesAt = nil
+        if source == .active {
+            // Repeating items move on to their next occurrence as time passes.
+            try store.advanceRepeatingItems(at: clock.now())
+        }
         count = try source == .active ? store.activeCount() : store.historyCount()
         if let keep, let index = try index(of: keep) {
             selection = index
+        } else if !opened, source == .active {
+            selection = try store.firstComingIndex(at: clock.now())
+            top = selection
         }
+        opened = true
+        clampSelection()
+    }
+
+    /// True when an occurrence the list shows has ended since it was read: `reload()` moves
+    /// its series on.
+    public var isOutOfDate: Bool {
+        listedChangesAt.map { clock.now() > $0 } ?? false
+    }
+
+    /// Selects the first item not yet past, where the list opened.
+    public func selectToday() throws {
+        guard source == .active else { return }
+        selection = try store.firstComingIndex(at: clock.now())
+        top = selection
         clampSelection()
     }
 
@@ -114,6 +147,15 @@ public final class ItemListPresenter {
             ? store.activeItems(offset: offset, limit: limit)
             : store.historyItems(offset: offset, limit: limit)
         cacheOffset = offset
+        let now = clock.now()
+        listed = try source == .active
+            ? store.listedOccurrences(of: cache.filter(\.isRecurring).map(\.id), at: now) : [:]
+        listedChangesAt = listed.values.map(\.end).filter { $0 >= now }.min()
+    }
+
+    /// The occurrence the list shows for a repeating item, if it was read.
+    public func listedOccurrence(of id: UUID) -> Occurrence? {
+        listed[id]
     }
 
     // MARK: - Moving
@@ -174,7 +216,7 @@ public final class ItemListPresenter {
         if top < end {
             for index in top..<end {
                 guard let item = cachedItem(at: index) else { break }
-                rows.append(ItemRowState(item: item, now: now, dates: dates))
+                rows.append(ItemRowState(item: item, listed: listed[item.id], now: now, dates: dates))
             }
         }
         switch source {

@@ -7,6 +7,7 @@ public enum ItemDetailsView {
         var titleStyle = Theme.heading
         switch state.tone {
         case .overdue: titleStyle = Theme.overdue
+        case .past: titleStyle = Theme.past.bolded
         case .completed: titleStyle = Theme.completed.bolded
         case .notCompleted: titleStyle = Theme.notCompleted.bolded
         case .active: break

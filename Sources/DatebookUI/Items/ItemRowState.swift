@@ -5,7 +5,13 @@ import Foundation
 public struct ItemRowState: Equatable, Sendable {
     /// How a row is styled: by state (seed 004) and, in History, by outcome (seed 003).
     public enum Tone: Equatable, Sendable {
-        case active, overdue, completed, notCompleted
+        /// Coming, or going on now.
+        case active
+        /// A task or reminder not done by its time.
+        case overdue
+        /// An event (or anything else not overdue) whose time is over: drawn plainly.
+        case past
+        case completed, notCompleted
     }
 
     public var id: UUID
@@ -29,8 +35,9 @@ public struct ItemRowState: Equatable, Sendable {
 }
 
 extension ItemRowState {
-    /// The row for an item, as of `now`.
-    public init(item: Item, now: Date, dates: DateText) {
+    /// The row for an item, as of `now`; `listed` is the occurrence the list shows for a
+    /// repeating item (its next one, see `ItemStore.listedOccurrences(of:at:)`).
+    public init(item: Item, listed: Occurrence? = nil, now: Date, dates: DateText) {
         id = item.id
         switch (item.status, item.kind) {
         case (.completed, _): mark = "[x]"
@@ -39,13 +46,25 @@ extension ItemRowState {
         case (.active, .reminder): mark = "(!)"
         case (.active, .event): mark = ""
         }
-        (date, time) = dates.columns(of: item, now: now)
-        title = item.times.count > 1 ? "\(item.title) (+\(item.times.count - 1) times)" : item.title
+        (date, time) = listed.map { dates.columns(of: $0, now: now) } ?? dates.columns(of: item, now: now)
+        title = item.title + Self.moreTimes(item.times.count - 1)
         place = item.place
         switch item.status {
         case .completed: tone = .completed
         case .deleted: tone = .notCompleted
-        case .active: tone = item.isOverdue(at: now) ? .overdue : .active
+        case .active:
+            tone = item.isOverdue(at: now, listed: listed) ? .overdue
+                : item.isPast(at: now, listed: listed) ? .past : .active
+        }
+    }
+
+    /// ` (+1 more time)`, ` (+3 more times)`: what follows the title of an item with several
+    /// times; empty for one.
+    static func moreTimes(_ count: Int) -> String {
+        switch count {
+        case ..<1: return ""
+        case 1: return " (+1 more time)"
+        default: return " (+\(count) more times)"
         }
     }
 }

@@ -12,6 +12,8 @@ public enum Theme {
     public static let selection = Style(reverse: true)
     public static let active = Style(bold: true)
     public static let overdue = Style(foreground: .red, bold: true)
+    /// An item whose time is over (an event that ended): plain and dim, never red.
+    public static let past = Style(dim: true)
     public static let completed = Style(foreground: .blue)
     public static let notCompleted = Style(foreground: .red)
     public static let error = Style(foreground: .red, bold: true)
