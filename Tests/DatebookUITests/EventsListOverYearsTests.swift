@@ -134,6 +134,10 @@ struct EventsListOverYearsTests {
         // It is where the list opens: the first item not past.
         let (fresh, _) = try Fixtures.app(items: Self.mixed)
         #expect(fresh.events.list.selectedItem?.title == "Standup")
+        fresh.send(.open)
+        let screen = fresh.screen()
+        #expect(screen.contains("Next         Mon 23 Nov 2026 09:00-09:15"), "\(screen)")
+        #expect(screen.contains("Status       Active"), "\(screen)")
     }
 
     @Test("titles and places cut by their column end with an ellipsis, CJK never cut in half")

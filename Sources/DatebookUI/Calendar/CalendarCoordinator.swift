@@ -61,6 +61,10 @@ public final class CalendarCoordinator: TabCoordinator {
         }
     }
 
+    public func resize(to area: Rect) {
+        flow.resize(to: area)
+    }
+
     // MARK: - Intents
 
     public func handle(_ intent: Intent) -> TabResponse {

@@ -76,6 +76,7 @@ public final class EventsCoordinator: TabCoordinator {
     public func resize(to area: Rect) {
         list.viewportHeight = area.height - ItemListView.headerHeight
         history.viewportHeight = area.height - ItemListView.headerHeight
+        flow.resize(to: area)
     }
 
     // MARK: - Intents

@@ -22,8 +22,14 @@ public final class ItemDetailsPresenter {
     private let clock: Clock
     private let dates: DateText
     /// The occurrence of a series the page was opened from (in the calendar), if any.
-    private let occurrence: Occurrence?
-    public var scroll = 0
+    public let occurrence: Occurrence?
+    /// The occurrence the Events list shows for a repeating item (its next one, or its last
+    /// when none is coming), read with the item: the series' state follows it.
+    private var listed: Occurrence?
+    /// The first page line on screen.
+    public private(set) var scroll = 0
+    /// The size of the page's area, for scrolling.
+    public var area = Size(width: 80, height: 20)
 
     public init(item: Item, store: ItemStore, clock: Clock, dates: DateText, occurrence: Occurrence? = nil) {
         self.item = item
@@ -31,6 +37,7 @@ public final class ItemDetailsPresenter {
         self.clock = clock
         self.dates = dates
         self.occurrence = occurrence
+        listed = try? readListed()
     }
 
     /// True when the item is in History, where nothing can be edited.
@@ -41,8 +48,29 @@ public final class ItemDetailsPresenter {
     public func reload() throws -> Bool {
         guard let fresh = try store.item(id: item.id) else { return false }
         item = fresh
+        listed = try readListed()
         return true
     }
+
+    private func readListed() throws -> Occurrence? {
+        guard item.isRecurring else { return nil }
+        return try store.listedOccurrences(of: [item.id], at: clock.now())[item.id]
+    }
+
+    /// Scrolls the page by `lines` (negative: up), no further than its ends.
+    public func scroll(by lines: Int) {
+        scroll = max(0, min(scroll + lines, ItemDetailsView.maximumScroll(viewState(), area: area)))
+    }
+
+    /// The change of the instance the page was opened from, when that instance was changed on
+    /// its own (its own title, times, place or notes).
+    public var override: RecurrenceOverride? {
+        guard let recurrenceID = occurrence?.recurrenceID else { return nil }
+        return item.overrides.first { !$0.isCancelled && abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
+    }
+
+    /// The title the page shows: a changed instance's own, else the item's.
+    public var title: String { override?.title ?? item.title }
 
     /// A time or a span as the page writes it: `Mon 23 Nov 2026 09:00-10:00`, all-day ones as
     /// days.
@@ -65,25 +93,37 @@ public final class ItemDetailsPresenter {
     public func viewState() -> ItemDetailsViewState {
         let now = clock.now()
         var lines: [(String, String)] = []
+        // Opened from one occurrence of a series: that one first (with its own changes), then
+        // the series.
+        let opened = occurrence.flatMap { $0.isRecurring && item.isRecurring ? $0 : nil }
+        let change = override
         lines.append(("Kind", item.kind.rawValue.capitalized))
         switch item.status {
-        case .active: lines.append(("Status", item.isOverdue(at: now) ? "Active, overdue" : "Active"))
+        case .active:
+            let status = item.isOverdue(at: now, listed: listed) ? "Active, overdue"
+                : item.isPast(at: now, listed: listed) ? "Past" : "Active"
+            lines.append(("Status", status))
         case .completed: lines.append(("Status", "Completed" + changed))
         case .deleted: lines.append(("Status", "Not completed (deleted)" + changed))
         }
-        // Opened from one occurrence of a series: that one first, then where the series starts.
-        let opened = occurrence.flatMap { $0.isRecurring && item.repeatRule != nil ? $0 : nil }
         if let opened {
-            lines.append(("This one", span(opened.start, opened.start == opened.end ? nil : opened.end)))
+            let start = change?.start ?? opened.start
+            let end = change.map { $0.end ?? $0.start } ?? opened.end
+            lines.append(("This one", span(start, start == end ? nil : end) + (change != nil ? " (changed)" : "")))
+            if let title = change?.title, title != item.title { lines.append(("Series", item.title)) }
+        } else if let listed {
+            let over = listed.end < now
+            lines.append((over ? "Last" : "Next", span(listed.start, listed.start == listed.end ? nil : listed.end)))
         }
         for (i, time) in item.times.enumerated() {
             let label =
-                opened != nil
+                opened != nil || listed != nil
                 ? "Series from" : item.times.count == 1 ? (item.kind == .reminder ? "At" : "When") : "Time \(i + 1)"
             lines.append((label, span(time.start, time.end)))
         }
         if let due = item.due { lines.append(("Due", dates.full(due))) }
-        if !item.place.isEmpty { lines.append(("Place", item.place)) }
+        let place = change?.place ?? item.place
+        if !place.isEmpty { lines.append(("Place", place)) }
         if item.priority != 0 { lines.append(("Priority", "\(item.priority)")) }
         if let alarm = item.alarm {
             lines.append(("Alarm", "\(alarm.minutesBefore) min before" + (alarm.sound.map { ", sound \($0)" } ?? "")))
@@ -104,14 +144,14 @@ public final class ItemDetailsPresenter {
         }
         if !item.category.isEmpty { lines.append(("Category", item.category)) }
         for (i, path) in item.attachments.enumerated() { lines.append((i == 0 ? "Attachments" : "", path)) }
-        let notes = InertText.lines(item.notes)
-        if !item.notes.isEmpty {
-            for (i, line) in notes.enumerated() { lines.append((i == 0 ? "Notes" : "", line)) }
+        let notes = change?.notes ?? item.notes
+        if !notes.isEmpty {
+            for (i, line) in InertText.lines(notes).enumerated() { lines.append((i == 0 ? "Notes" : "", line)) }
         }
         lines.append(("Created", dates.full(item.created)))
         lines.append(("Updated", dates.full(item.updated)))
-        let tone = ItemRowState(item: item, now: now, dates: dates).tone
-        return ItemDetailsViewState(title: item.title, tone: tone, lines: lines, readOnly: readOnly)
+        let tone = ItemRowState(item: item, listed: listed, now: now, dates: dates).tone
+        return ItemDetailsViewState(title: title, tone: tone, lines: lines, readOnly: readOnly)
     }
 
     private var changed: String {

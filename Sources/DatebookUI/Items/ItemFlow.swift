@@ -21,6 +21,8 @@ public final class ItemFlow {
     private let dates: DateText
     /// The item the last intent saved from a form, if it saved one (the host may select it).
     public private(set) var saved: Item?
+    /// The size of the area the screens are drawn in (a details page scrolls within it).
+    private var area = Size(width: 80, height: 20)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.store = store
@@ -57,8 +59,15 @@ public final class ItemFlow {
 
     /// Opens the item's details; `occurrence` is the one of a series it was opened from.
     public func showDetails(of item: Item, occurrence: Occurrence? = nil) {
-        screens.append(
-            .details(ItemDetailsPresenter(item: item, store: store, clock: clock, dates: dates, occurrence: occurrence)))
+        let page = ItemDetailsPresenter(item: item, store: store, clock: clock, dates: dates, occurrence: occurrence)
+        page.area = area
+        screens.append(.details(page))
+    }
+
+    /// The area the screens are drawn in changed size.
+    public func resize(to area: Rect) {
+        self.area = Size(width: area.width, height: area.height)
+        for case .details(let page) in screens { page.area = self.area }
     }
 
     public func edit(_ item: Item) {
@@ -78,7 +87,7 @@ public final class ItemFlow {
         guard let recurrenceID = occurrence.recurrenceID else { return .ignored }
         let deleting = intent == .delete
         let when = dates.full(recurrenceID, withTime: !series.allDay)
-        let text = (deleting ? "Delete" : "Change") + " \u{201C}\(series.title)\u{201D} on \(when): which occurrences?"
+        let text = (deleting ? "Delete" : "Change") + " \u{201C}\(occurrence.title)\u{201D} on \(when): which occurrences?"
         return .ask(Question(text, choices: [
             Question.Choice("o", "only this one") { [weak self] in
                 guard let self else { return .handled }
@@ -147,18 +156,29 @@ public final class ItemFlow {
             if page.readOnly {
                 return .message(.error("History is read-only. Press x to set it back to not completed."))
             }
+            // Opened from one occurrence of a series: this one, the following or all?
+            if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
+                return askAboutSeries(intent, occurrence: occurrence, series: page.item)
+            }
             edit(page.item)
         case .delete:
             if page.readOnly { return .message(.error("History is read-only.")) }
+            if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
+                return askAboutSeries(intent, occurrence: occurrence, series: page.item)
+            }
             return askToDelete(page.item)
         case .toggleComplete:
             return page.readOnly ? reopen(page.item) : complete(page.item)
         case .back, .quitOrBack:
             screens.removeLast()
         case .moveDown:
-            page.scroll += 1
+            page.scroll(by: 1)
         case .moveUp:
-            page.scroll = max(0, page.scroll - 1)
+            page.scroll(by: -1)
+        case .pageDown:
+            page.scroll(by: max(1, area.height - 2))
+        case .pageUp:
+            page.scroll(by: -max(1, area.height - 2))
         default:
             return .ignored
         }
@@ -172,7 +192,14 @@ public final class ItemFlow {
         case .saved(let item):
             screens.removeLast()
             saved = item
-            return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
+            guard let recurrenceID = form.recurrenceID else {
+                return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
+            }
+            // One occurrence changed: named by its own title, and its day.
+            let change = item.overrides.first { abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
+            let when = dates.full(change?.start ?? recurrenceID, withTime: !item.allDay)
+            return .message(StatusMessage(
+                "Saved \u{201C}\(change?.title ?? item.title)\u{201D} on \(when); the rest of the series stays"))
         case .cancel(let changed):
             guard changed else {
                 screens.removeLast()

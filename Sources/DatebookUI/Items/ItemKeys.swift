@@ -37,6 +37,8 @@ extension ItemFlow {
         KeyBinding([.char("d")], .delete, in: [.historyDetails], help: "Delete (read-only here)", footer: false),
         KeyBinding([.char("k"), .up], .moveUp, in: [.details, .historyDetails], help: "Scroll up", footer: false),
         KeyBinding([.char("j"), .down], .moveDown, in: [.details, .historyDetails], help: "Scroll down", footer: false),
+        KeyBinding([.pageUp], .pageUp, in: [.details, .historyDetails], help: "Page up", footer: false),
+        KeyBinding([.pageDown], .pageDown, in: [.details, .historyDetails], help: "Page down", footer: false),
 
         KeyBinding([.tab, .down], .nextField, in: [.form], help: "Next field"),
         KeyBinding([.backTab, .up], .previousField, in: [.form], help: "Previous field", footer: false),
