@@ -39,21 +39,23 @@ public enum DisplayWidth {
     /// The text cut to at most `width` columns as drawn, ending with "…" when anything was cut.
     ///
     /// A wide character is never cut in half: when only half of it would fit before the "…",
-    /// it is left out and the text ends a column short.
+    /// it is left out and the text ends a column short. In fewer than three columns there is
+    /// no room for the sign: the text is only cut.
     public static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
+        let room = width < 3 ? width : width - 1
         var kept = ""
         var used = 0
         for character in text {
             let w = of(character)
-            if used + w > width - 1 { break }
+            if used + w > room { break }
             kept.append(character)
             used += w
         }
         // A combining mark or zero-width joiner left dangling at the end would join the "…".
         while let last = kept.last, of(last) == 0 { kept.removeLast() }
-        return kept + "…"
+        return width < 3 ? kept : kept + "…"
     }
 
     /// Text broken into lines of at most `width` columns: at spaces where it can be, inside a

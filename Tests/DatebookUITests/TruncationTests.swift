@@ -9,7 +9,12 @@ struct TruncationTests {
         ("Lunch with Ana", 20, "Lunch with Ana"),
         ("Lunch with Ana", 14, "Lunch with Ana"),
         ("Lunch with Ana", 13, "Lunch with A…"),
-        ("Lunch with Ana", 1, "…"),
+        ("Lunch with Ana", 3, "Lu…"),
+        // Too narrow for the sign: cut only.
+        ("Lunch with Ana", 2, "Lu"),
+        ("Lunch with Ana", 1, "L"),
+        ("会议准备", 2, "会"),
+        ("会议准备", 1, ""),
         ("Lunch with Ana", 0, ""),
         // 会 and 议 are two columns each: half of one never shows.
         ("会议准备", 8, "会议准备"),

@@ -49,10 +49,10 @@ public enum AgendaView {
             let titleX = area.x + 3 + timeWidth
             let room = area.maxX - titleX - 1
             let placeWidth = o.place.isEmpty || room < 30 ? 0 : min(DisplayWidth.of(o.place) + 2, room / 3)
-            grid.put(text, x: titleX, y: y, style: style.bolded, maxWidth: room - placeWidth - 1)
+            grid.put(text, x: titleX, y: y, style: style.bolded, maxWidth: room - placeWidth - 1, ellipsis: true)
             if placeWidth > 0 {
                 grid.put("@ " + o.place, x: area.maxX - 1 - placeWidth, y: y, style: selected ? style : Theme.muted,
-                         maxWidth: placeWidth)
+                         maxWidth: placeWidth, ellipsis: true)
             }
             hits.append((entry, y))
         }

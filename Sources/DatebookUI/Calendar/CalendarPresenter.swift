@@ -205,11 +205,31 @@ public final class CalendarPresenter {
 
     // MARK: - Navigation
 
-    /// Each of these reads what the new day or view shows, and selects its first occurrence.
+    /// Switches the view, keeping the selected day and the selected occurrence: leaving the
+    /// agenda, the day of its selected entry becomes the selected day.
     public func show(_ kind: CalendarViewKind) throws {
+        let kept = selectedOccurrence
+        if view == .agenda, let day = selectedAgendaDay { selectedDay = day }
         view = kind
-        try resetSelection()
+        if kind == .agenda { agendaDays = 31 }
+        try load()
+        let list = selectable()
+        selection = kept.flatMap { kept in list.firstIndex { $0.id == kept.id } } ?? (list.isEmpty ? nil : 0)
+        revealSelection()
     }
+
+    /// The day of the agenda's selected entry.
+    private var selectedAgendaDay: Date? {
+        guard let selection else { return nil }
+        var first = 0
+        for day in agenda() {
+            if selection < first + day.occurrences.count { return day.date }
+            first += day.occurrences.count
+        }
+        return nil
+    }
+
+    // The others read what the new day shows, and select its first occurrence.
 
     /// Moves the selected day by `days`.
     public func moveDay(by days: Int) throws {
@@ -252,6 +272,11 @@ public final class CalendarPresenter {
             return
         }
         selection = max(0, min(list.count - 1, (selection ?? -1) + step))
+        revealSelection()
+    }
+
+    /// Moves the time grid's first hour up to the selected occurrence when it starts earlier.
+    private func revealSelection() {
         if view != .agenda, let o = selectedOccurrence, !o.allDay {
             let hour = calendar.component(.hour, from: max(o.start, selectedDay))
             if hour < firstHour { firstHour = hour }

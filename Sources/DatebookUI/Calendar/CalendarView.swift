@@ -37,9 +37,20 @@ public enum CalendarView {
     /// Columns the month grid and its margins take at the left.
     static let monthColumns = MonthGridView.width + 3
 
-    /// True when the month grid fits beside the view (it never shows beside the week).
+    /// The narrowest day column the week view keeps beside the month grid: what it has at 80
+    /// columns without the grid, a day's header (`Mon 23`) and eight characters of a title.
+    static let minimumWeekColumn = 10
+
+    /// The narrowest screen that shows the month grid beside the week: the grid, the hour
+    /// labels and seven day columns of `minimumWeekColumn` (103 columns).
+    static let weekWithMonthWidth = monthColumns + TimeGridView.labelWidth + 7 * minimumWeekColumn
+
+    /// The narrowest screen that shows the month grid beside the day view or the agenda.
+    static let dayWithMonthWidth = 70
+
+    /// True when the month grid fits beside the view.
     static func showsMonth(_ view: CalendarViewKind, width: Int) -> Bool {
-        view != .week && width >= 70
+        width >= (view == .week ? weekWithMonthWidth : dayWithMonthWidth)
     }
 
     /// The area of the day, week or agenda view: below the heading, right of the month grid.
@@ -61,9 +72,9 @@ public enum CalendarView {
             drawing.cursor = Point(x: prompt.render(into: &grid, x: x, y: area.y, width: width, style: Theme.focusedField),
                                    y: area.y)
             grid.put("  2026-12-24, fri, +2w, 22/11", x: x + width, y: area.y, style: Theme.muted,
-                     maxWidth: area.maxX - x - width)
+                     maxWidth: area.maxX - x - width, ellipsis: true)
         } else {
-            grid.put(" " + state.title, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
+            grid.put(" " + state.title, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width, ellipsis: true)
         }
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         let view = viewArea(area, withMonth: state.month != nil)
@@ -100,7 +111,8 @@ public enum CalendarView {
         if !o.place.isEmpty { lines.append("@ " + o.place) }
         if o.isRecurring { lines.append("repeats") }
         for (i, line) in lines.enumerated() where origin.y + i < bottom {
-            grid.put(line, x: origin.x, y: origin.y + i, style: i == 0 ? Theme.heading : Theme.muted, maxWidth: width)
+            grid.put(line, x: origin.x, y: origin.y + i, style: i == 0 ? Theme.heading : Theme.muted, maxWidth: width,
+                     ellipsis: true)
         }
     }
 }

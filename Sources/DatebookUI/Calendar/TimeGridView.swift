@@ -46,8 +46,12 @@ public enum TimeGridView {
                 let selected = column.allDay.contains { $0.id == context.selectedID }
                 let rect = Rect(x: x, y: area.y + 1, width: width, height: 1)
                 grid.fill(rect, style: selected ? Theme.selectedEvent : Theme.event)
-                grid.put(label(first) + more, x: x, y: area.y + 1, style: selected ? Theme.selectedEvent : Theme.event,
-                         maxWidth: width)
+                let moreWidth = DisplayWidth.of(more)
+                let labelWidth = grid.put(label(first), x: x, y: area.y + 1,
+                                          style: selected ? Theme.selectedEvent : Theme.event,
+                                          maxWidth: max(1, width - moreWidth), ellipsis: true)
+                grid.put(more, x: x + labelWidth, y: area.y + 1, style: selected ? Theme.selectedEvent : Theme.event,
+                         maxWidth: width - labelWidth)
                 for o in column.allDay { hits.append((o.id, rect)) }
             }
             // Timed events. A group with more lanes than fit keeps its last lane for what does
@@ -87,9 +91,9 @@ public enum TimeGridView {
                 // Narrow blocks (a week's columns) give the title the room, not the time.
                 let time = o.isDue ? "due " + context.dates.time(o.start) : context.dates.time(o.start)
                 let text = w >= 16 ? time + " " + label(o) : label(o)
-                grid.put(text, x: laneX + 1, y: rect.y, style: body.bolded, maxWidth: w - 1)
+                grid.put(text, x: laneX + 1, y: rect.y, style: body.bolded, maxWidth: w - 1, ellipsis: true)
                 if rect.height > 1, !o.place.isEmpty {
-                    grid.put("@ " + o.place, x: laneX + 1, y: rect.y + 1, style: body, maxWidth: w - 1)
+                    grid.put("@ " + o.place, x: laneX + 1, y: rect.y + 1, style: body, maxWidth: w - 1, ellipsis: true)
                 }
                 hits.append((o.id, rect))
             }
