@@ -25,12 +25,12 @@ extension TerminalError {
 
     static func unknownTerminalType(_ name: String) -> TerminalError {
         TerminalError(
-            message: "datebook: the terminal type \"\(name)\" is not known (TERM); try TERM=xterm-256color")
+            message: "datebook: the terminal type \u{201C}\(name)\u{201D} is not known (TERM); try TERM=xterm-256color")
     }
 
     static func cannotAddressCursor(_ name: String) -> TerminalError {
         TerminalError(
-            message: "datebook: the terminal type \"\(name)\" cannot move the cursor (TERM); "
+            message: "datebook: the terminal type \u{201C}\(name)\u{201D} cannot move the cursor (TERM); "
                 + "try TERM=xterm-256color")
     }
 

@@ -83,7 +83,7 @@ struct Agenda: ParsableCommand {
         // not all of it, and a script must know.
         for series in unexpanded {
             Console.error(
-                "datebook agenda: \"\(InertText.line(series.title))\" repeats too often to list over the whole range; "
+                "datebook agenda: \u{201C}\(InertText.line(series.title))\u{201D} repeats too often to list over the whole range; "
                     + "its occurrences after \(Self.stamp(series.shownUntil)) are left out (ask for a shorter range)")
         }
         // Everything is written and nothing is left to save: end here rather than close

@@ -190,7 +190,7 @@ struct HostileInputTests {
         // Two years of minutes: more than an agenda expands at once.
         let long = try datebook(["agenda", "--from", "2026-11-01", "--days", "800"], timeout: .seconds(60))
         #expect(long.status == 3)
-        #expect(long.standardError.contains("\"Tick\" repeats too often to list over the whole range"))
+        #expect(long.standardError.contains("\u{201C}Tick\u{201D} repeats too often to list over the whole range"))
         let printed = long.standardOutput.split(separator: "\n")
         #expect(!printed.isEmpty)
         #expect(long.standardError.contains(String(printed.last!.prefix(10))))

@@ -21,7 +21,7 @@ struct TerminalLifecycleTests {
         let status = try await session.waitForExit()
         #expect(status == 1)
         let output = try session.output()
-        #expect(output.contains("datebook: the terminal type \"unknownterm\" is not known (TERM)"), "\(output)")
+        #expect(output.contains("datebook: the terminal type \u{201C}unknownterm\u{201D} is not known (TERM)"), "\(output)")
     }
 
     @Test("Without TERM it says what to set, and the exit status is 1")

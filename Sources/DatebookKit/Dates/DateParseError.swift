@@ -31,7 +31,7 @@ extension DateParseError: CustomStringConvertible {
         case .empty:
             return "Type a date (e.g. \(Self.dateExamples))"
         case let .unreadable(text):
-            return "Cannot read \"\(Self.shortened(text))\" as a date (try \(Self.dateExamples))"
+            return "Cannot read \u{201C}\(Self.shortened(text))\u{201D} as a date (try \(Self.dateExamples))"
         case let .noSuchDay(day, month, year):
             let monthName = (1...12).contains(month) ? DateText.longMonths[month - 1] : "Month \(month)"
             if let year {
@@ -47,7 +47,7 @@ extension DateParseError: CustomStringConvertible {
         case let .tooFar(text):
             return "\(Self.shortened(text)) is too far away"
         case let .unreadableDuration(text):
-            return "Cannot read \"\(Self.shortened(text))\" as a duration (try 1h, 90m, 1h30m, 2d)"
+            return "Cannot read \u{201C}\(Self.shortened(text))\u{201D} as a duration (try 1h, 90m, 1h30m, 2d)"
         }
     }
 

@@ -146,7 +146,7 @@ public struct ItemDraft: Equatable, Sendable {
             let sound = text(.sound)
             item.alarm = Alarm(minutesBefore: minutes, sound: sound.isEmpty ? nil : sound)
         } else {
-            problems[.alarm] = "Cannot read \"\(alarmText)\" as minutes before (try 15, 90m, 1h)"
+            problems[.alarm] = "Cannot read \u{201C}\(alarmText)\u{201D} as minutes before (try 15, 90m, 1h)"
         }
 
         let rule = text(.repeatRule)

@@ -127,15 +127,15 @@ extension Item {
     init(row: Row, times: [ItemTime], attachments: [String]) throws(StoreError) {
         let uidText = Self.text(row[1])
         guard let id = UUID(text: uidText) else {
-            throw .damaged(reason: "an item has the malformed id \"\(uidText)\"")
+            throw .damaged(reason: "an item has the malformed id \u{201C}\(uidText)\u{201D}")
         }
         let kindText = Self.text(row[2])
         guard let kind = ItemKind(rawValue: kindText) else {
-            throw .damaged(reason: "item \(uidText) has the unknown kind \"\(kindText)\"")
+            throw .damaged(reason: "item \(uidText) has the unknown kind \u{201C}\(kindText)\u{201D}")
         }
         let statusText = Self.text(row[13])
         guard let status = ItemStatus(rawValue: statusText) else {
-            throw .damaged(reason: "item \(uidText) has the unknown status \"\(statusText)\"")
+            throw .damaged(reason: "item \(uidText) has the unknown status \u{201C}\(statusText)\u{201D}")
         }
         let alarmMinutes = try row.checked(9, as: Int?.self)
         self.init(

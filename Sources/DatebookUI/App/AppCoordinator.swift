@@ -146,12 +146,15 @@ public final class AppCoordinator: Application {
             if let key, let choice = question.choices.first(where: { $0.key == key }) { apply(choice.action()) }
             return .continue
         case .help(let scroll):
-            let page = max(1, size.height - 6)
+            let box = helpBox(contentArea(size))
+            let page = max(1, box.height - 3)
+            // No further than the last line at the bottom of the box.
+            let last = max(0, helpScreenLines(width: box.width - 4).count - (box.height - 2))
             switch intent {
             case .back, .helpRequested: overlay = nil
-            case .moveDown: overlay = .help(scroll: scroll + 1)
+            case .moveDown: overlay = .help(scroll: min(last, scroll + 1))
             case .moveUp: overlay = .help(scroll: max(0, scroll - 1))
-            case .pageDown: overlay = .help(scroll: scroll + page)
+            case .pageDown: overlay = .help(scroll: min(last, scroll + page))
             case .pageUp: overlay = .help(scroll: max(0, scroll - page))
             default: break
             }
@@ -307,16 +310,37 @@ public final class AppCoordinator: Application {
         keys.helpLines()
     }
 
+    /// The help screen's box in the content area.
+    private func helpBox(_ area: Rect) -> Rect {
+        area.inset(by: area.width > 50 && area.height > 10 ? 1 : 0)
+    }
+
+    /// The help screen's lines at a width, wrapped: a key's text too long for it goes on under
+    /// itself, after the keys' column.
+    func helpScreenLines(width: Int) -> [(text: String, heading: Bool)] {
+        helpLines().flatMap { line -> [(String, Bool)] in
+            let heading = !line.hasPrefix(" ")
+            guard DisplayWidth.of(line) > width, width > 24 else { return [(line, heading)] }
+            guard line.hasPrefix("  ") else {
+                return DisplayWidth.wrapped(line, to: width).map { ($0, heading) }
+            }
+            let indent = String(repeating: " ", count: 16)
+            let keys = String(line.prefix(16))
+            let pieces = DisplayWidth.wrapped(String(line.dropFirst(16)), to: width - 16)
+            return pieces.enumerated().map { ((($0.offset == 0 ? keys : indent) + $0.element), false) }
+        }
+    }
+
     private func renderHelp(scroll: Int, into grid: inout Grid, area: Rect) {
-        let box = area.inset(by: area.width > 50 && area.height > 10 ? 1 : 0)
+        let box = helpBox(area)
         Dialog.frame(box, into: &grid)
         grid.put(" Keys ", x: box.x + 2, y: box.y, style: Theme.heading)
-        let lines = helpLines()
+        let lines = helpScreenLines(width: box.width - 4)
         let visible = max(0, box.height - 2)
         let first = min(scroll, max(0, lines.count - visible))
         for (i, line) in lines.dropFirst(first).enumerated() where i < visible {
-            let style = line.hasPrefix(" ") ? Style.plain : Theme.heading
-            grid.put(line, x: box.x + 2, y: box.y + 1 + i, style: style, maxWidth: box.width - 4)
+            grid.put(line.text, x: box.x + 2, y: box.y + 1 + i, style: line.heading ? Theme.heading : .plain,
+                     maxWidth: box.width - 4, ellipsis: true)
         }
     }
 

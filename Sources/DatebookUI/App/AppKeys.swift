@@ -54,7 +54,10 @@ enum AppKeys {
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.help], help: "Scroll down", footer: false))
         b.append(KeyBinding([.pageUp], .pageUp, in: [.help], help: "Page up", footer: false))
         b.append(KeyBinding([.pageDown, .char(" ")], .pageDown, in: [.help], help: "Page down", footer: false))
-        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help], bindings: b)
+        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help], bindings: b, notes: [
+            "Questions with several answers: the letter before each answer picks it",
+            "Mouse: click a tab, a row, a day or a field; the wheel scrolls",
+        ])
     }
 }
 

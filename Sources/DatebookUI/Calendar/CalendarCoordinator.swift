@@ -112,7 +112,7 @@ public final class CalendarCoordinator: TabCoordinator {
         case .open: flow.showDetails(of: item, occurrence: occurrence.isRecurring ? occurrence : nil)
         case .edit:
             guard item.status == .active else {
-                return .message(.error("\u{201C}\(item.title)\u{201D} is in History, which is read-only"))
+                return .message(.error("\(StatusMessage.quoted(item.title)) is in History, which is read-only"))
             }
             flow.edit(item)
         case .delete: return flow.askToDelete(item)

@@ -11,10 +11,10 @@ public enum ItemListView {
         guard area.height > 0, area.width > 0 else { return [] }
         let headingWidth = grid.put(" " + state.heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
         grid.put("  " + state.detail, x: area.x + headingWidth, y: area.y, style: Theme.muted,
-                 maxWidth: area.width - headingWidth)
+                 maxWidth: area.width - headingWidth, ellipsis: true)
         let body = Rect(x: area.x, y: area.y + headerHeight, width: area.width, height: area.height - headerHeight)
         if let message = state.emptyMessage {
-            grid.put(" " + message, x: body.x, y: body.y + 1, style: Theme.muted, maxWidth: body.width)
+            grid.put(" " + message, x: body.x, y: body.y + 1, style: Theme.muted, maxWidth: body.width, ellipsis: true)
             return []
         }
         var clicks: [ClickArea<Int>] = []

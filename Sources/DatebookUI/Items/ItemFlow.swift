@@ -87,7 +87,7 @@ public final class ItemFlow {
         guard let recurrenceID = occurrence.recurrenceID else { return .ignored }
         let deleting = intent == .delete
         let when = dates.full(recurrenceID, withTime: !series.allDay)
-        let text = (deleting ? "Delete" : "Change") + " \u{201C}\(occurrence.title)\u{201D} on \(when): which occurrences?"
+        let text = (deleting ? "Delete" : "Change") + " \(StatusMessage.quoted(occurrence.title)) on \(when): which occurrences?"
         return .ask(Question(text, choices: [
             Question.Choice("o", "only this one") { [weak self] in
                 guard let self else { return .handled }
@@ -120,7 +120,7 @@ public final class ItemFlow {
                     edit(series)
                     return .handled
                 }
-                return perform("Deleted \u{201C}\(series.title)\u{201D}; it is in History as not completed") {
+                return perform("Deleted \(StatusMessage.quoted(series.title)); it is in History as not completed") {
                     try self.store.delete(id: series.id)
                 }
             },
@@ -193,13 +193,13 @@ public final class ItemFlow {
             screens.removeLast()
             saved = item
             guard let recurrenceID = form.recurrenceID else {
-                return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
+                return .message(StatusMessage("Saved \(StatusMessage.quoted(item.title))"))
             }
             // One occurrence changed: named by its own title, and its day.
             let change = item.overrides.first { abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
             let when = dates.full(change?.start ?? recurrenceID, withTime: !item.allDay)
             return .message(StatusMessage(
-                "Saved \u{201C}\(change?.title ?? item.title)\u{201D} on \(when); the rest of the series stays"))
+                "Saved \(StatusMessage.quoted(change?.title ?? item.title)) on \(when); the rest of the series stays"))
         case .cancel(let changed):
             guard changed else {
                 screens.removeLast()
@@ -216,9 +216,9 @@ public final class ItemFlow {
 
     /// Asks before deleting an item into History.
     public func askToDelete(_ item: Item) -> TabResponse {
-        .ask(Question("Delete \u{201C}\(item.title)\u{201D}? It goes to History as not completed.") { [weak self] in
+        .ask(Question("Delete \(StatusMessage.quoted(item.title))? It goes to History as not completed.") { [weak self] in
             guard let self else { return .handled }
-            return self.perform("Deleted \u{201C}\(item.title)\u{201D}; it is in History as not completed") {
+            return self.perform("Deleted \(StatusMessage.quoted(item.title)); it is in History as not completed") {
                 try self.store.delete(id: item.id)
             }
         })
@@ -226,14 +226,14 @@ public final class ItemFlow {
 
     /// Completes an item: it leaves the list for History.
     public func complete(_ item: Item) -> TabResponse {
-        perform("Completed \u{201C}\(item.title)\u{201D}; it is in History (h)") {
+        perform("Completed \(StatusMessage.quoted(item.title)); it is in History (h)") {
             try store.complete(id: item.id)
         }
     }
 
     /// Sets a History item back to not completed: it returns to the list.
     public func reopen(_ item: Item) -> TabResponse {
-        perform("\u{201C}\(item.title)\u{201D} is not completed and back in the list") {
+        perform("\(StatusMessage.quoted(item.title)) is not completed and back in the list") {
             try store.reopen(id: item.id)
         }
     }

@@ -34,9 +34,9 @@ public struct Dialog {
             if i == highlighted {
                 grid.fill(Rect(x: box.x + 1, y: box.y + 1 + i, width: box.width - 2, height: 1), style: style)
             }
-            grid.put(line, x: box.x + 2, y: box.y + 1 + i, style: style, maxWidth: box.width - 4)
+            grid.put(line, x: box.x + 2, y: box.y + 1 + i, style: style, maxWidth: box.width - 4, ellipsis: true)
         }
-        grid.put(hint, x: box.x + 2, y: box.maxY - 2, style: Theme.muted, maxWidth: box.width - 4)
+        grid.put(hint, x: box.x + 2, y: box.maxY - 2, style: Theme.muted, maxWidth: box.width - 4, ellipsis: true)
         return rows
     }
 

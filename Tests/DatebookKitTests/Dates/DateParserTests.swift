@@ -168,11 +168,11 @@ import Testing
         ("2026-11-22T24:00", .notATime("24:00"), "24:00 is not a time of day"),
         (
             "blah", .unreadable("blah"),
-            "Cannot read \"blah\" as a date (try 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm)"
+            "Cannot read \u{201C}blah\u{201D} as a date (try 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm)"
         ),
         (
             "2026-11-22 blah", .unreadable("2026-11-22 blah"),
-            "Cannot read \"2026-11-22 blah\" as a date (try 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm)"
+            "Cannot read \u{201C}2026-11-22 blah\u{201D} as a date (try 2026-11-22, 22/11, tomorrow, fri, +3d, 14:30, 2pm)"
         ),
         ("next", .unreadable("next"), nil),
         ("14", .unreadable("14"), nil),

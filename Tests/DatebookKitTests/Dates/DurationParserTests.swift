@@ -30,7 +30,7 @@ import Testing
     @Test func theMessageGivesExamples() {
         #expect(
             DateParseError.unreadableDuration("1x").description
-                == "Cannot read \"1x\" as a duration (try 1h, 90m, 1h30m, 2d)")
+                == "Cannot read \u{201C}1x\u{201D} as a duration (try 1h, 90m, 1h30m, 2d)")
     }
 
     @Test func hugeDurationsAreTooFar() {

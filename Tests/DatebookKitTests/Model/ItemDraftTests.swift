@@ -80,7 +80,7 @@ struct ItemDraftTests {
         #expect(result.problems[.title] == "A title is required")
         #expect(result.problems[.start]?.contains("31") == true)
         #expect(result.problems[.priority] == "Priority is a number from 0 (none) to 9")
-        #expect(result.problems[.alarm]?.hasPrefix("Cannot read \"soon\"") == true)
+        #expect(result.problems[.alarm]?.hasPrefix("Cannot read \u{201C}soon\u{201D}") == true)
     }
 
     @Test("an end without a start is refused; a problem of a field the draft does not set goes to the title")
