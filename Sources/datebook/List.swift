@@ -9,7 +9,8 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "Print the Events list, or History, as text or JSON.",
         discussion: """
-            Text: one item per line, tab-separated: id, kind, date, time, title, place.
+            Text: one item per line, tab-separated: id, kind, date, time, title, place; a
+            repeating item stands at its next occurrence (its last when none is coming).
             JSON: an array of objects with id, kind, title, start, end, due, allDay, place,
             notes, status, priority, category, times, alarm, repeatRule, attachments,
             created and updated; dates are ISO 8601 with the UTC offset.
@@ -25,11 +26,19 @@ struct List: ParsableCommand {
 
     func run() throws {
         let database = try store.openStore(creating: false)
+        let now = Date()
         let items: [Item]
+        var listed: [UUID: Occurrence] = [:]
         do {
-            items = history
-                ? try database.historyItems(offset: 0, limit: Int.max)
-                : try database.activeItems(offset: 0, limit: Int.max)
+            if history {
+                items = try database.historyItems(offset: 0, limit: Int.max)
+            } else {
+                // A repeating item stands where its next occurrence is, as in the planner; a
+                // file that cannot be written is listed as it is.
+                _ = try? database.advanceRepeatingItems(at: now)
+                items = try database.activeItems(offset: 0, limit: Int.max)
+                listed = try database.listedOccurrences(of: items.filter(\.isRecurring).map(\.id), at: now)
+            }
         } catch {
             Console.fail("datebook list: \(error)")
         }
@@ -39,9 +48,8 @@ struct List: ParsableCommand {
             return
         }
         let dates = DateText(calendar: Console.calendar)
-        let now = Date()
         for item in items {
-            let (date, time) = dates.columns(of: item, now: now)
+            let (date, time) = listed[item.id].map { dates.columns(of: $0, now: now) } ?? dates.columns(of: item, now: now)
             print([item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
                 .map { InertText.line($0) }.joined(separator: "\t"))
         }

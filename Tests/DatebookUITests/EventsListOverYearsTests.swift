@@ -78,6 +78,21 @@ struct EventsListOverYearsTests {
         #expect(long.events.list.selectedItem?.title == "Review 107")
     }
 
+    @Test("a list that was empty opens at today when its items arrive (an import, another instance)")
+    func opensWhenItemsArrive() throws {
+        let (app, store) = try Fixtures.app()
+        _ = app.handle(.resize(Size(width: 80, height: 24)))
+        #expect(app.events.list.count == 0)
+        try store.insert(contentsOf: Self.years)
+        _ = app.handle(.idle)
+        #expect(app.events.list.selectedItem?.title == "Review 107")
+        // Once open, a change keeps the selection where the person put it.
+        app.send(.moveTop)
+        try store.save(Fixtures.event("Added later", "2026-12-24 10:00", "2026-12-24 11:00", n: 1))
+        _ = app.handle(.idle)
+        #expect(app.events.list.selectedItem?.title == "Review 000")
+    }
+
     @Test("past events are drawn plainly, not as overdue; a task not done by its time is overdue")
     func pastIsNotRed() throws {
         let (app, _) = try Fixtures.app(items: Self.years + [Fixtures.task("Send the report", due: "2026-11-20 17:00", n: 1)])

@@ -165,3 +165,95 @@ END:VCALENDAR
         #expect(!exported.standardOutput.contains("RECURRENCE-ID"))
     }
 }
+
+/// The week beside the month, views that keep the selection, and one changed occurrence of a
+/// series, in the real binary.
+@Suite("Calendar views and changed occurrences in a real terminal")
+struct CalendarViewsJourneyTests {
+    @Test("at 110 columns the week shows the month grid; D, W and A keep the selected event")
+    func weekBesideMonth() async throws {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let db = home.path("datebook.sqlite")
+        for arguments in [
+            ["add", "Standup", "--start", "2027-03-15 09:00", "--end", "2027-03-15 09:15"],
+            ["add", "Dentist", "--start", "2027-03-15 11:00", "--place", "Main St 4"],
+            ["add", "Review", "--start", "2027-03-15 15:00"],
+        ] {
+            let result = try Command.run(try DatebookBinary.path, arguments + ["--db", db], environment: ["TZ": "UTC"])
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let session = try TmuxSession(width: 110, height: 40, environment: ["TZ": "UTC"], home: home)
+        try await session.waitFor("3 items")
+        try session.send(keys: "3", ":")
+        try await session.waitFor("Go to date:")
+        try session.type("2027-03-15")
+        try session.send(keys: "Enter")
+        try await session.waitFor("Monday 15 March 2027")
+        // Select the Dentist: the summary under the month grid names it.
+        try session.send(keys: "j")
+        try await session.waitFor("@ Main St 4")
+        try session.send(keys: "W")
+        try await session.waitUntil("the week beside the month grid, the Dentist still selected") { screen in
+            screen.contains("Week 11") && screen.contains("Wk Mo Tu We Th Fr Sa Su") && screen.contains("11:00-12:00")
+        }
+        try session.send(keys: "A")
+        try await session.waitFor("Agenda from Monday 15 March 2027")
+        try session.send(keys: "D")
+        try await session.waitFor("Monday 15 March 2027 · week 11")
+        try session.send(keys: "Enter")
+        try await session.waitUntil("the Dentist's page") { $0.contains("Place        Main St 4") }
+        // Narrower than 103 columns, the week stands alone.
+        try session.send(keys: "Escape")
+        try await session.waitUntil("back in the day view") { !$0.contains("Place        Main St 4") }
+        try session.resize(width: 100, height: 40)
+        try session.send(keys: "W")
+        try await session.waitUntil("the week without the grid") { screen in
+            screen.contains("Week 11") && !screen.contains("Wk Mo Tu We Th Fr Sa Su")
+        }
+    }
+
+    @Test("one occurrence changed: its page shows its own title, and saving names it")
+    func changedOccurrence() async throws {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let db = home.path("datebook.sqlite")
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Standup", "--start", "2027-03-15 09:00", "--end", "2027-03-15 09:15", "--repeat", "weekly",
+             "--place", "Office", "--db", db],
+            environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.standardError)")
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
+        try await session.waitFor("1 item")
+        try session.send(keys: "3", ":")
+        try await session.waitFor("Go to date:")
+        try session.type("2027-03-22")
+        try session.send(keys: "Enter")
+        try await session.waitFor("Monday 22 March 2027")
+        try session.send(keys: "e")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "o")
+        try await session.waitFor("Edit one occurrence")
+        try session.send(keys: "End")
+        try session.type(" with the board")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Saved \u{201C}Standup with the board\u{201D} on Mon 22 Mar 2027")
+        try session.send(keys: "Enter")
+        try await session.waitUntil("the changed occurrence's own page") { screen in
+            screen.split(separator: "\n").dropFirst().first == " Standup with the board"
+                && screen.contains("Series       Standup")
+        }
+        // e there asks again, and the form holds the occurrence's own title.
+        try session.send(keys: "e")
+        try await session.waitFor("\u{201C}Standup with the board\u{201D} on Mon 22 Mar 2027")
+        try session.send(keys: "o")
+        try await session.waitFor("Edit one occurrence")
+        try await session.waitFor("Standup with the board")
+        try session.send(keys: "End")
+        try session.type("!")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Saved \u{201C}Standup with the board!\u{201D}")
+        try await session.waitUntil("the page with the new title") {
+            $0.split(separator: "\n").dropFirst().first == " Standup with the board!"
+        }
+    }
+}

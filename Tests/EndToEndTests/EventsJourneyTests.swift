@@ -149,3 +149,80 @@ struct EventsJourneyTests {
         #expect(!(try b.screen()).contains("locked"))
     }
 }
+
+/// The Events list after years of use, in the real binary with the real clock: items are
+/// placed around the moment the test runs.
+@Suite("Events list over years in a real terminal")
+struct EventsOverYearsJourneyTests {
+    /// `yyyy-MM-dd HH:mm` in UTC, as `datebook add` reads it with TZ=UTC.
+    static func field(_ date: Date) -> String {
+        format(date, "yyyy-MM-dd HH:mm")
+    }
+
+    static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+
+    @Test("the list opens at today, the past above in plain text with its years, a weekly series at its next meeting")
+    func listOverYears() async throws {
+        // Two years of items, then the planner opens on them.
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let db = home.path("datebook.sqlite")
+        let now = Date()
+        let day = 86_400.0
+        // The standup began 52 weeks ago, two hours later in the day than now: its next meeting
+        // is two hours from now.
+        let standupStart = now.addingTimeInterval(-364 * day + 2 * 3600)
+        var adds: [[String]] = [
+            ["Kick-off two years ago", "--start", Self.field(now.addingTimeInterval(-730 * day))],
+            ["Yesterday's review", "--start", Self.field(now.addingTimeInterval(-day))],
+            ["Weekly standup", "--start", Self.field(standupStart), "--end", Self.field(standupStart + 900),
+             "--repeat", "weekly"],
+            ["Dentist tomorrow", "--start", Self.field(now.addingTimeInterval(day))],
+            ["A title long enough to be cut by its column at one hundred columns, and then some more words",
+             "--start", Self.field(now.addingTimeInterval(1.5 * day)), "--place", "Somewhere with a long name"],
+        ]
+        for n in 0..<30 {
+            adds.append(["Later \(n)", "--start", Self.field(now.addingTimeInterval(Double(3 + n) * day))])
+        }
+        for arguments in adds {
+            let added = try Command.run(try DatebookBinary.path, ["add"] + arguments + ["--db", db],
+                                        environment: ["TZ": "UTC"])
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
+        // The first row of the list is the standup's next meeting, two hours from now.
+        let next = standupStart.addingTimeInterval(364 * day)
+        let screen = try await session.waitFor("35 items")
+        let rows = screen.split(separator: "\n").map(String.init)
+        #expect(rows[2].contains("Weekly standup"), "\(screen)")
+        #expect(rows[2].contains(Self.format(next, "EEE d MMM")), "\(screen)")
+        #expect(!screen.contains("Yesterday's review"))
+        let long = try #require(rows.first { $0.contains("A title long enough") })
+        #expect(long.contains("… "), "\(long)")
+
+        // The past is above: g goes to its top, where the oldest item shows its year.
+        try session.send(keys: "g")
+        let past = try await session.waitFor("Yesterday's review")
+        let kickOff = try #require(past.split(separator: "\n").first { $0.contains("Kick-off") })
+        #expect(kickOff.contains(Self.format(now.addingTimeInterval(-730 * day), "yyyy")), "\(kickOff)")
+        // Drawn dim, never red (SGR 31), as an ended event is past, not overdue.
+        let styled = try session.styledScreen().split(separator: "\n")
+        let review = try #require(styled.first { $0.contains("Yesterday's review") })
+        #expect(!review.contains("[31m") && !review.contains(";31m") && !review.contains(";31;"), "\(review)")
+        #expect(review.contains("[2m") || review.contains(";2m") || review.contains(";2;"), "\(review)")
+        // t comes back to today.
+        try session.send(keys: "t")
+        try await session.waitUntil("back at the standup") { screen in
+            screen.split(separator: "\n").dropFirst(2).first?.contains("Weekly standup") == true
+        }
+        // The list command agrees: the standup stands at its next meeting.
+        let list = try Command.run(try DatebookBinary.path, ["list", "--db", db], environment: ["TZ": "UTC"])
+        let titles = list.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[4] }
+        #expect(titles.prefix(4) == ["Kick-off two years ago", "Yesterday's review", "Weekly standup", "Dentist tomorrow"])
+    }
+}

@@ -50,7 +50,8 @@ public final class ItemListPresenter {
     /// When the first of `listed` that is still going on ends: the list reads again then, so
     /// that a series moves on to its next occurrence.
     private var listedChangesAt: Date?
-    /// True once the list has been read: the first read selects the first item not yet past.
+    /// True once the list has been read with items in it: the first such read selects the
+    /// first item not yet past (a list that was empty opens anew when items arrive).
     private var opened = false
     private static let cacheMargin = 64
 
@@ -82,7 +83,7 @@ public final class ItemListPresenter {
             selection = try store.firstComingIndex(at: clock.now())
             top = selection
         }
-        opened = true
+        opened = count > 0
         clampSelection()
     }
 

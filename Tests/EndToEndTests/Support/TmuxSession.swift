@@ -111,6 +111,12 @@ final class TmuxSession {
         try tmuxCommand(["capture-pane", "-p", "-t", Self.target])
     }
 
+    /// The visible screen with its colours and attributes as escape sequences (SGR), to check
+    /// how a row is drawn.
+    func styledScreen() throws -> String {
+        try tmuxCommand(["capture-pane", "-p", "-e", "-t", Self.target])
+    }
+
     /// The screen and the scrollback above it: what a program printed before it exited
     /// (tmux scrolls the pane by a line to show "Pane is dead").
     func output() throws -> String {
