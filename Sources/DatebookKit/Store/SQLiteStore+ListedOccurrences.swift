@@ -43,10 +43,12 @@ extension SQLiteStore {
     public func advanceRepeatingItems(at now: Date) throws(StoreError) -> Int {
         let coding = storedTime
         let horizon = Self.recurrenceHorizon
-        // The series whose shown instance began before now: it may have ended since.
+        // The series whose shown instance began before now: it may have ended since. Read
+        // through the index of series (`+sort_at` keeps SQLite from walking the Events list's
+        // index over every past item instead: a quarter of a second at 100,000 items).
         let candidates = """
             SELECT \(ListedReader.columns), sort_at FROM item
-            WHERE series_start IS NOT NULL AND status = 'active' AND sort_at < ?
+            WHERE series_start IS NOT NULL AND status = 'active' AND +sort_at < ?
             """
         func moves(_ db: Database) throws -> [(rowID: Int64, from: Double, to: Double)] {
             var reader = try ListedReader(db, coding: coding, horizon: horizon)
