@@ -241,13 +241,21 @@ struct ComponentDecoder {
             if finish == nil && !isTodo && item.kind == .event {
                 finish = startIsDate ? start.addingTimeInterval(86_400) : start
             }
-            if let given = finish, given < start {
+            if startIsDate, !isTodo, let given = finish, given <= start {
+                // A day-long event of no days: other programs show it on its one day.
+                notes.append("its DTEND is not after its DTSTART; it was made to last its first day")
+                finish = start.addingTimeInterval(86_400)
+            } else if let given = finish, given < start {
                 notes.append("it ends before it starts; it was made to end at its start")
                 finish = start
             }
             // A task with a start and a due date is worked on between the two.
             let taskEnd = item.due.flatMap { $0 >= start ? $0 : nil }
             item.times = extraTimes.isEmpty ? [ItemTime(start: start, end: isTodo ? taskEnd : finish)] : extraTimes
+        }
+        if isTodo, start == nil, dueProperty.map({ icalproperty_get_due($0).is_date != 0 }) == true {
+            // Due on a date, with no time of its own: a task of days, due that date in every zone.
+            item.allDay = true
         }
         if isTodo, item.due == nil, let start, let duration {
             item.due = start.addingTimeInterval(duration)

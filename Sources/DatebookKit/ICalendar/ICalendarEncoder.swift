@@ -61,7 +61,11 @@ struct ICalendarEncoder {
         }
         if let due = item.due {
             if isTodo {
-                add(timed(icalproperty_new_due, due, item, isDate: false))
+                // A task of days is due on a date (DUE;VALUE=DATE, as its DTSTART is a date),
+                // unless its due has a time of day of its own.
+                let wall = item.timeZone == .floating ? coding.seconds(due, .floating) : coding.wallClock.wallSeconds(of: due)
+                let dueIsDate = isDate && wall.truncatingRemainder(dividingBy: 86_400) == 0
+                add(timed(icalproperty_new_due, due, item, isDate: dueIsDate))
             } else {
                 add(Self.xProperty(ComponentDecoder.dueProperty, value: Self.utcText(due)))
             }
