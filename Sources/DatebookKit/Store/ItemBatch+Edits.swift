@@ -87,8 +87,8 @@ extension ItemBatch {
     /// (`ItemMerge.merge(occurrence:mine:theirs:)`), as an override of the series; returns the
     /// series as written.
     ///
-    /// With `.merge`, the save also stops when the occurrence or the series was deleted, the
-    /// series completed, or its times or rule changed (the occurrence may have moved or gone).
+    /// With `.merge`, the save also stops when the occurrence or the series was deleted or
+    /// completed, or the series' times or rule changed (the occurrence may have moved or gone).
     /// `.keepMine` writes the occurrence as edited where both changed a value, bringing it back
     /// if it was deleted; `.keepBoth` saves it as a new single item and leaves the series alone.
     ///
@@ -131,6 +131,7 @@ extension ItemBatch {
         }
         let removedElsewhere = isRemoved(series, storedOverride) && !isRemoved(base, baseOverride)
         if removedElsewhere { try stop(.deleted) }
+        if storedOverride?.isCompleted == true && baseOverride?.isCompleted != true { try stop(.completed) }
 
         // The occurrence as it shows now: its own override, else the series' instance with the
         // series' texts, at the times the edit opened it at when it had no override then either

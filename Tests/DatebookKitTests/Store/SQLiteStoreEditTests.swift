@@ -250,6 +250,21 @@ import Testing
         #expect(restored.exceptionDates.isEmpty)
     }
 
+    @Test func anOccurrenceCompletedElsewhereStopsTheSaveAndStaysCompleted() throws {
+        defer { removeFolder() }
+        let series = try standup()
+        try other.setOccurrenceCompleted(true, of: series.id, recurrenceID: monday)
+        var mineShown = opened(series)
+        mineShown.place = "Room 2"
+        let edit = OccurrenceEdit(series: series, opened: opened(series), mine: mineShown)
+
+        let found = conflict { () throws(StoreError) in _ = try mine.changeOccurrence(edit) }
+        #expect(found?.reason == .completed)
+        let saved = try mine.changeOccurrence(edit, resolving: .keepMine)
+        #expect(saved.overrides.map(\.place) == ["Room 2"])
+        #expect(saved.overrides.first?.completedAt == clock.now)
+    }
+
     @Test func keepBothSavesAnOccurrenceAsASingleItem() throws {
         defer { removeFolder() }
         let series = try standup()
