@@ -126,4 +126,44 @@ struct ConcurrentEditJourneyTests {
         #expect(history.first?["title"] as? String == "Dentist")
         #expect(history.first?["status"] as? String == "deleted")
     }
+
+    @Test("both change the title of one occurrence of a series: A is asked; k keeps A's, the other days stay")
+    func occurrenceAsks() async throws {
+        let a = try TmuxSession(environment: ["TZ": "UTC"])
+        let db = a.environment["DATEBOOK_DB"]!
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Standup", "--start", "2027-03-15 09:00", "--end", "09:15", "--repeat", "daily, 5 times", "--db", db],
+            environment: ["TZ": "UTC"])
+        try #require(added.status == 0, "\(added.standardError)")
+        let b = try TmuxSession(environment: ["DATEBOOK_DB": db, "TZ": "UTC"])
+        for session in [a, b] {
+            try await session.waitFor("1 item")
+            try session.send(keys: "3", ":")
+            try await session.waitFor("Go to date:")
+            try session.type("2027-03-16")
+            try session.send(keys: "Enter", "D", "j")
+            try await session.waitUntil("the 16th's Standup selected") {
+                $0.contains("Tuesday 16 March 2027") && $0.contains("09:00-09:15")
+            }
+            try session.send(keys: "e")
+            try await session.waitFor("o only this one")
+            try session.send(keys: "o")
+            try await session.waitFor("Edit one occurrence")
+        }
+        try appendToTitleAndSave(b, " (short)")
+        try await b.waitFor("Saved")
+
+        try appendToTitleAndSave(a, " with Ana")
+        let question = try await a.waitFor("k keep mine")
+        #expect(question.contains("both changed Title."))
+        try a.send(keys: "k")
+        try await a.waitFor("with your changes over the others")
+        let agenda = try Command.run(
+            try DatebookBinary.path, ["agenda", "--from", "2027-03-15", "--days", "3", "--json", "--db", db],
+            environment: ["TZ": "UTC"])
+        let titles = (try JSONSerialization.jsonObject(with: Data(agenda.standardOutput.utf8)) as? [[String: Any]])?
+            .compactMap { $0["title"] as? String }
+        #expect(titles == ["Standup", "Standup with Ana", "Standup"])
+    }
 }
