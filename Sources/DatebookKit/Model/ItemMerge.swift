@@ -110,12 +110,20 @@ public enum ItemMerge {
     /// A form reads its fields into an item twice, as they opened and as they are now, by the
     /// same rule: what differs is what the person changed, and every other field keeps the
     /// base's value exactly (a time with seconds, an attachment path with a `;`), rather than
-    /// the value its text reads back as.
+    /// the value its text reads back as. The times, due date, all-day flag and zone are decided
+    /// together (a task due on a date floats, all day): when one changed, all four are taken.
     public static func applyingChanges(from old: Item, to new: Item, onto base: Item) -> Item {
+        var changed = changedFields(from: old, to: new)
+        if changed.contains(where: whenFields.contains) {
+            changed = Field.allCases.filter { changed.contains($0) || whenFields.contains($0) }
+        }
         var result = base
-        for field in changedFields(from: old, to: new) { field.copy(from: new, into: &result) }
+        for field in changed { field.copy(from: new, into: &result) }
         return result
     }
+
+    /// The fields that say when an item is, which a draft decides together.
+    static let whenFields: [Field] = [.times, .allDay, .due, .timeZone]
 
     /// What merging `mine` (an edit of `base`) into `theirs` (the item as stored now) gives.
     public struct Result: Equatable, Sendable {

@@ -104,6 +104,22 @@ import Testing
         #expect(mine == expected)
     }
 
+    @Test func aChangedDateTakesItsAllDayFlagAndZoneWithIt() {
+        // A task stored due at a time of day in UTC, its due date changed in a form that reads
+        // a date-only due date as all day and floating: the four go together.
+        let base = Fixture.task(2, "Pay rent", due: "2026-11-30 00:00")
+        var opened = base
+        opened.allDay = true
+        opened.timeZone = .floating
+        var now = opened
+        now.due = Fixture.utc("2026-12-01 00:00")
+
+        let mine = ItemMerge.applyingChanges(from: opened, to: now, onto: base)
+
+        #expect(mine == now)
+        #expect(ItemMerge.applyingChanges(from: opened, to: opened, onto: base) == base)
+    }
+
     // MARK: - One occurrence
 
     let monday = Fixture.utc("2026-11-30 09:30")
