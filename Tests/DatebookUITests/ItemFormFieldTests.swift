@@ -5,8 +5,8 @@ import Testing
 
 @testable import DatebookUI
 
-/// The form's fields: a date is selected when entered, and each message stands under its own
-/// field.
+/// The form's fields: a date is selected when entered, each message stands under its own
+/// field, and the save message does not promise an alarm that cannot ring yet.
 @Suite("Item form fields")
 struct ItemFormFieldTests {
     /// A new form of `kind` (Saturday 21 November 2026, 10:17 UTC).
@@ -121,5 +121,29 @@ struct ItemFormFieldTests {
         type(text, into: form)
         _ = form.handle(.save)
         #expect(Array(form.errors.keys) == [field], "\(form.errors)")
+    }
+
+    // MARK: - Alarms
+
+    @Test("saving an item with an alarm, or a reminder, says that alarms do not ring yet")
+    func alarmsDoNotRingYet() throws {
+        let (app, _) = try Fixtures.app()
+        app.send(.newRequested, .choose(.event))
+        app.type("Standup")
+        let form = try #require(app.events.form)
+        form.focus(on: .alarm)
+        app.type("15")
+        app.send(.save)
+        #expect(app.status == StatusMessage("Saved \u{201C}Standup\u{201D}; alarms do not ring yet"))
+
+        app.send(.newRequested, .choose(.reminder))
+        app.type("Call Ana")
+        app.send(.save)
+        #expect(app.status == StatusMessage("Saved \u{201C}Call Ana\u{201D}; alarms do not ring yet"))
+
+        app.send(.newRequested, .choose(.event))
+        app.type("Lunch")
+        app.send(.save)
+        #expect(app.status == StatusMessage("Saved \u{201C}Lunch\u{201D}"))
     }
 }

@@ -118,6 +118,10 @@ struct CommandLineTests {
         for word in ["--start", "--end", "--due", "--task", "--reminder", "--place", "--notes"] {
             #expect(addHelp.standardOutput.contains(word), "\(word)")
         }
+        // Alarms do not ring yet: the help must not promise that they do.
+        let words = addHelp.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!words.contains("rings"))
+        #expect(words.contains("alarms do not ring yet"))
     }
 
     /// `datebook add --all-day` follows the form's rule: `--end` is the last day, inclusive.

@@ -248,6 +248,13 @@ public final class ItemFormPresenter {
         }
     }
 
+    /// What the status line says after a save. Alarms are kept but do not ring yet, so an item
+    /// with one (or a reminder) says so rather than let the person count on it.
+    public static func savedMessage(_ item: Item) -> String {
+        let saved = "Saved \u{201C}\(item.title)\u{201D}"
+        return item.alarm != nil || item.kind == .reminder ? saved + "; alarms do not ring yet" : saved
+    }
+
     /// The change to one instance the form describes: only what differs from the series is kept.
     private func override(of series: Item, by edited: Item, at recurrenceID: Date) -> RecurrenceOverride {
         RecurrenceOverride(
