@@ -22,7 +22,8 @@ public struct ValidationIssue: Equatable, Hashable, Sendable {
 extension Item {
     /// Everything wrong with this item, in field order; empty when it can be saved.
     ///
-    /// The rules: a title is required; an event needs a start and an end no earlier than it;
+    /// The rules: a title is required; an event needs a start and an end no earlier than it
+    /// (an all-day one, an end after it: its last day is not before its first);
     /// a reminder needs a time to ring at; a task needs nothing else. Every time's end must
     /// not come before its start (the first time's is a problem of the `end`, a later one's
     /// of `moreTimes`); priority is 0–9; alarm minutes are not negative. A repeat
@@ -47,9 +48,14 @@ extension Item {
         case .task:
             break
         }
-        func endsBeforeStart(_ time: ItemTime) -> Bool { time.end.map { $0 < time.start } ?? false }
+        // An all-day end is stored as the day after the last (iCalendar's DTEND): a time that
+        // ends where it starts would be a day-long event of no days.
+        func endsBeforeStart(_ time: ItemTime) -> Bool {
+            time.end.map { allDay ? $0 <= time.start : $0 < time.start } ?? false
+        }
         if let first = times.first, endsBeforeStart(first) {
-            issues.append(ValidationIssue(field: .end, message: "The end is before the start"))
+            let message = allDay ? "The last day is before the first day" : "The end is before the start"
+            issues.append(ValidationIssue(field: .end, message: message))
         }
         if times.dropFirst().contains(where: endsBeforeStart) {
             issues.append(ValidationIssue(field: .moreTimes, message: "A time ends before it starts"))
