@@ -218,7 +218,7 @@ public final class ItemFlow {
             screens.removeLast()
             saved = item
             let kept = form.keptFromElsewhere.map(\.name).joined(separator: ", ")
-            return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"
+            return .message(StatusMessage(ItemFormPresenter.savedMessage(item)
                 + (kept.isEmpty ? "" : "; kept the changes made elsewhere to \(kept)")))
         case .conflict(let conflict):
             return .ask(question(about: conflict, in: form))
