@@ -102,7 +102,9 @@ public final class ItemFormPresenter {
             .place: occurrence.place,
             .notes: (override?.notes ?? series.notes).replacingOccurrences(of: "\n", with: "↵"),
         ]
-        if occurrence.end > occurrence.start { texts[.end] = dates.field(occurrence.end, withTime: !series.allDay) }
+        if occurrence.end > occurrence.start {
+            texts[.end] = Self.endText(start: occurrence.start, end: occurrence.end, allDay: series.allDay, dates: dates)
+        }
         self.init(original: series, kind: series.kind, allDay: series.allDay, texts: texts.filter { !$0.value.isEmpty },
                   store: store, clock: clock, ids: ids, dates: dates, recurrenceID: occurrence.recurrenceID)
         openedOccurrence = occurrence.recurrenceID.map { recurrenceID in
@@ -347,6 +349,13 @@ public final class ItemFormPresenter {
     }
 
     /// The fields' texts for an existing item.
+    /// The End field's text for a time: an all-day one shows its last day, as it is typed (the
+    /// stored end is the day after it).
+    static func endText(start: Date, end: Date, allDay: Bool, dates: DateText) -> String {
+        let shown = allDay && end > start ? dates.calendar.date(byAdding: .day, value: -1, to: end)! : end
+        return dates.field(shown, withTime: !allDay)
+    }
+
     static func texts(of item: Item, dates: DateText) -> [ItemFormField: String] {
         var texts: [ItemFormField: String] = [:]
         texts[.title] = item.title
@@ -354,8 +363,7 @@ public final class ItemFormPresenter {
         if let first = item.times.first {
             texts[.start] = dates.field(first.start, withTime: !item.allDay)
             if let end = first.end {
-                let shownEnd = item.allDay && end > first.start ? cal.date(byAdding: .day, value: -1, to: end)! : end
-                texts[.end] = dates.field(shownEnd, withTime: !item.allDay)
+                texts[.end] = endText(start: first.start, end: end, allDay: item.allDay, dates: dates)
             }
         }
         if item.times.count > 1 {
