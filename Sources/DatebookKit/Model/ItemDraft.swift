@@ -10,11 +10,13 @@ import Foundation
 ///   says it ("22 to 24 November"); the item stores the day after it, exclusive, as iCalendar's
 ///   DTEND does (25 November). Without an end, an all-day event lasts its one day.
 /// - An event without an end lasts one hour.
-/// - A due date without a time of day is due at the start of that day.
+/// - A due date without a time of day is due at the start of that day; a task with no other
+///   time is then all day and floats, due on that date in every zone.
 /// - Priority is 0 (none) to 9; the alarm is minutes before (`15`, `90m`, `1h`).
 /// - The repeat phrase is read by `RepeatPhrase` from the first start (a rule shown unchanged
 ///   keeps the item's rule exactly).
-/// - A new item is anchored in the calendar's zone, an all-day one floats.
+/// - A new item is anchored in the calendar's zone, an all-day one floats; an item changed from
+///   all day to timed is anchored in the calendar's zone again.
 /// Then the item is validated (`Item.validate()`), and every problem is given to its field.
 public struct ItemDraft: Equatable, Sendable {
     /// A field of the draft: what a form shows and what a command's options set.
@@ -38,6 +40,7 @@ public struct ItemDraft: Equatable, Sendable {
             case .repeatRule: self = .repeatRule
             case .attachments: self = .attachments
             case .category: self = .category
+            case .moreTimes: self = .moreTimes
             }
         }
     }
@@ -89,13 +92,6 @@ public struct ItemDraft: Equatable, Sendable {
     ///   - calendar: the calendar (and zone) dates are read in.
     public func item(editing original: Item? = nil, now: Date, calendar: Calendar, newID: () -> UUID) -> Result {
         var problems: [Field: String] = [:]
-        var item =
-            original ?? Item(id: newID(), kind: kind, title: "", created: now, timeZone: .local(calendar.timeZone))
-        if original == nil && allDay { item.timeZone = .floating }
-        item.kind = kind
-        item.allDay = allDay
-        item.title = text(.title)
-
         func date(_ field: Field, relativeTo base: Date) -> ParsedDate? {
             let raw = text(field)
             guard fields.contains(field), !raw.isEmpty else { return nil }
@@ -106,6 +102,22 @@ public struct ItemDraft: Equatable, Sendable {
                 return nil
             }
         }
+        let due = date(.due, relativeTo: now)
+        let allDay = kind == .task ? isDateOnlyTask(due: due) : self.allDay
+
+        var item =
+            original ?? Item(id: newID(), kind: kind, title: "", created: now, timeZone: .local(calendar.timeZone))
+        if allDay != (original?.allDay ?? false) || original == nil {
+            // Days float: the 31st is the 31st in every zone. Times typed here are this zone's.
+            if allDay {
+                item.timeZone = .floating
+            } else if item.timeZone == .floating {
+                item.timeZone = .local(calendar.timeZone)
+            }
+        }
+        item.kind = kind
+        item.allDay = allDay
+        item.title = text(.title)
 
         var times: [ItemTime] = []
         if let start = date(.start, relativeTo: now) {
@@ -121,11 +133,14 @@ public struct ItemDraft: Equatable, Sendable {
         } else if fields.contains(.end), !text(.end).isEmpty, problems[.start] == nil {
             problems[.end] = "An end needs a start"
         }
+        // Without a Start, the first of the More times is the item's first time; its problems
+        // are still the More times'.
+        let firstTimeIsMoreTimes = times.isEmpty
         if fields.contains(.moreTimes) {
             times += moreTimes(now: now, calendar: calendar, problems: &problems)
         }
         item.times = times
-        item.due = date(.due, relativeTo: now).map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
+        item.due = due.map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
         item.place = text(.place)
         item.category = text(.category)
         item.notes = self[.notes]
@@ -167,7 +182,8 @@ public struct ItemDraft: Equatable, Sendable {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 
         for issue in item.validate() {
-            let field = Field(issue.field)
+            var field = Field(issue.field)
+            if field == .end && firstTimeIsMoreTimes && !item.times.isEmpty { field = .moreTimes }
             let shown = fields.contains(field) ? field : .title
             if problems[shown] == nil { problems[shown] = issue.message }
         }
@@ -181,6 +197,14 @@ public struct ItemDraft: Equatable, Sendable {
 
     // MARK: - Helpers
 
+    /// True when a task is made of days only: due on a date without a time, and with no time
+    /// of its own. Such a task floats, so that it is due on that date in every zone.
+    private func isDateOnlyTask(due: ParsedDate?) -> Bool {
+        guard let due, !due.hasTime else { return false }
+        let timeFields: [Field] = [.start, .end, .moreTimes]
+        return timeFields.allSatisfy { !fields.contains($0) || text($0).isEmpty }
+    }
+
     /// The text of a field without the spaces around it.
     private func text(_ field: Field) -> String {
         self[field].trimmingCharacters(in: .whitespaces)
@@ -192,7 +216,8 @@ public struct ItemDraft: Equatable, Sendable {
         return (try? DurationParser.parse(text)).map { $0.days * 1440 + $0.minutes }
     }
 
-    /// The times after the first: `start - end` pairs separated by `;`.
+    /// The times after the first: `start - end` pairs separated by `;`. A time that ends before
+    /// it starts is named in the More times' problem.
     private func moreTimes(now: Date, calendar: Calendar, problems: inout [Field: String]) -> [ItemTime] {
         var result: [ItemTime] = []
         for part in self[.moreTimes].split(separator: ";") {
@@ -203,6 +228,10 @@ public struct ItemDraft: Equatable, Sendable {
                 var end: Date? = nil
                 if pieces.count > 1 {
                     end = try DateParser(now: start.date, calendar: calendar).parse(pieces[1]).date
+                }
+                if let end, end < start.date, problems[.moreTimes] == nil {
+                    let entry = part.trimmingCharacters(in: .whitespaces)
+                    problems[.moreTimes] = "In \u{201C}\(entry)\u{201D} the end is before the start"
                 }
                 result.append(ItemTime(start: start.date, end: end))
             } catch {

@@ -21,10 +21,15 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
     /// iCalendar properties of the instance Datebook does not read, kept verbatim
     /// (see `Item.extraProperties`).
     public var extraProperties: [String]
+    /// When this one instance was completed, while the series goes on; nil when it was not.
+    public var completedAt: Date?
+
+    /// True when this instance was completed on its own.
+    public var isCompleted: Bool { completedAt != nil }
 
     public init(
         recurrenceID: Date, isCancelled: Bool = false, start: Date, end: Date? = nil, title: String? = nil,
-        place: String? = nil, notes: String? = nil, extraProperties: [String] = []
+        place: String? = nil, notes: String? = nil, extraProperties: [String] = [], completedAt: Date? = nil
     ) {
         self.recurrenceID = recurrenceID
         self.isCancelled = isCancelled
@@ -34,6 +39,12 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
         self.place = place
         self.notes = notes
         self.extraProperties = extraProperties
+        self.completedAt = completedAt
+    }
+
+    /// The instance as the series has it, unchanged: an override that changes nothing yet.
+    public static func unchanged(_ recurrenceID: Date) -> RecurrenceOverride {
+        RecurrenceOverride(recurrenceID: recurrenceID, start: recurrenceID)
     }
 
     /// The instance removed from its series: an override that cancels it.

@@ -78,8 +78,8 @@ struct ItemRowWriter {
             db,
             sql: """
                 INSERT OR REPLACE INTO item_override
-                    (item, recurrence_id, cancelled, start, "end", title, place, notes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (item, recurrence_id, cancelled, start, "end", title, place, notes, completed_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertParticipant = try WriteStatement(
             db,
@@ -288,6 +288,7 @@ struct ItemRowWriter {
             try insertOverride.bind(override.title, at: 6)
             try insertOverride.bind(override.place, at: 7)
             try insertOverride.bind(override.notes, at: 8)
+            try insertOverride.bind(override.completedAt?.unixSeconds, at: 9)
             try insertOverride.run()
             try writeExtras(override.extraProperties, override: recurrenceID)
         }

@@ -147,6 +147,8 @@ enum OccurrenceRows {
             for override in item.overrides where override.title != nil || override.place != nil {
                 changed[coding.seconds(override.recurrenceID, zone)] = (override.title, override.place)
             }
+            // Instances completed on their own show as completed while the series goes on.
+            let completed = Set(item.overrides.filter(\.isCompleted).map { coding.seconds($0.recurrenceID, zone) })
             for instance in instances {
                 var index = shown
                 if instance.isChanged, let texts = changed[instance.recurrenceID] {
@@ -155,7 +157,8 @@ enum OccurrenceRows {
                             rowID: rowID, uid: item.id, title: texts.title ?? item.title,
                             place: texts.place ?? item.place))
                 }
-                add(instance.start, instance.end, key: instance.recurrenceID, rowFlags, shown: index)
+                let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
+                add(instance.start, instance.end, key: instance.recurrenceID, flags, shown: index)
             }
         } else if !item.times.isEmpty {
             for (position, time) in item.times.enumerated() {

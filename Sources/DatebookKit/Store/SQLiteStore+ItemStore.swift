@@ -154,6 +154,11 @@ extension SQLiteStore: ItemStore {
         }
     }
 
+    @discardableResult
+    public func save(_ edit: ItemEdit, resolving resolution: ConflictResolution = .merge) throws(StoreError) -> Item {
+        try writeBatch(.few) { _, batch in try batch.save(edit, resolving: resolution) }
+    }
+
     public func complete(id: UUID) throws(StoreError) {
         try setStatus(.completed, of: id)
     }
@@ -245,7 +250,7 @@ extension SQLiteStore: ItemStore {
             try each(
                 #"""
                 SELECT item, recurrence_id, cancelled, start, "end", CAST(title AS BLOB), CAST(place AS BLOB),
-                       CAST(notes AS BLOB)
+                       CAST(notes AS BLOB), completed_at
                 FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
                 """#
             ) { row in
@@ -254,7 +259,8 @@ extension SQLiteStore: ItemStore {
                         recurrenceID: try row.checkedDate(1), isCancelled: try row.checked(2),
                         start: try row.checkedDate(3), end: try row.checkedOptionalDate(4),
                         title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
-                        notes: Item.optionalText(row[7])))
+                        notes: Item.optionalText(row[7]),
+                        completedAt: try row.checkedOptionalDate(8)))
             }
             try each(
                 """

@@ -275,6 +275,14 @@ extension SQLiteStore {
                     INSERT INTO store_value (name, value) VALUES ('rebuild_occurrences', 1);
                     """)
         }
+        migrator.registerMigration("v7") { db in
+            try db.execute(
+                sql: """
+                    -- One instance of a series completed while the series goes on: when (an
+                    -- instant, Unix seconds), NULL when not.
+                    ALTER TABLE item_override ADD COLUMN completed_at REAL;
+                    """)
+        }
         return migrator
     }()
 }

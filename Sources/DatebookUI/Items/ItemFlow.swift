@@ -110,6 +110,8 @@ public final class ItemFlow {
                     return perform("Deleted the occurrences from \(when) on") {
                         try self.store.delete(id: split.following.id)
                     }
+                } catch StoreError.conflict(let conflict) {
+                    return .message(.error("Not done: \(ConflictWording(conflict, dates: dates).question)"))
                 } catch {
                     return .message(.error("Not done: \(error)"))
                 }
@@ -123,6 +125,40 @@ public final class ItemFlow {
                 return perform("Deleted \(StatusMessage.quoted(series.title)); it is in History as not completed") {
                     try self.store.delete(id: series.id)
                 }
+            },
+        ]))
+    }
+
+    /// `x` on one occurrence of an active series: a completed one is set back to not completed
+    /// at once; otherwise asks whether to complete only this one (kept as a changed instance of
+    /// the series, which goes on), this and the following ones (the series is split there and
+    /// its second part goes to History), or all of them.
+    public func toggleOccurrence(_ occurrence: Occurrence, of series: Item) -> TabResponse {
+        guard let recurrenceID = occurrence.recurrenceID else { return complete(series) }
+        let when = dates.full(recurrenceID, withTime: !series.allDay)
+        let title = StatusMessage.quoted(occurrence.title)
+        if occurrence.status == .completed {
+            return perform("\(title) on \(when) is not completed") {
+                _ = try self.store.setOccurrenceCompleted(false, of: series.id, recurrenceID: recurrenceID)
+            }
+        }
+        return .ask(Question("Complete \(title) on \(when): which occurrences?", choices: [
+            Question.Choice("o", "only this one") { [weak self] in
+                guard let self else { return .handled }
+                return perform("Completed \(title) on \(when); the rest of the series stays") {
+                    _ = try self.store.setOccurrenceCompleted(true, of: series.id, recurrenceID: recurrenceID)
+                }
+            },
+            Question.Choice("f", "this and following") { [weak self] in
+                guard let self else { return .handled }
+                return perform("Completed \(title) from \(when) on; it is in History (h)") {
+                    let split = try self.store.splitSeries(series.id, at: recurrenceID)
+                    try self.store.complete(id: split.following.id)
+                }
+            },
+            Question.Choice("a", "all") { [weak self] in
+                guard let self else { return .handled }
+                return complete(series)
             },
         ]))
     }
@@ -168,7 +204,11 @@ public final class ItemFlow {
             }
             return askToDelete(page.item)
         case .toggleComplete:
-            return page.readOnly ? reopen(page.item) : complete(page.item)
+            if page.readOnly { return reopen(page.item) }
+            if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
+                return toggleOccurrence(occurrence, of: page.item)
+            }
+            return complete(page.item)
         case .back, .quitOrBack:
             screens.removeLast()
         case .moveDown:
@@ -186,20 +226,22 @@ public final class ItemFlow {
     }
 
     private func handleForm(_ intent: Intent, _ form: ItemFormPresenter) -> TabResponse {
-        switch form.handle(intent) {
+        settle(form.handle(intent), of: form)
+    }
+
+    /// Acts on what became of a form's intent or save.
+    private func settle(_ outcome: ItemFormOutcome, of form: ItemFormPresenter) -> TabResponse {
+        switch outcome {
         case .stay(let message):
             return message.map { .message($0) } ?? .handled
         case .saved(let item):
             screens.removeLast()
             saved = item
-            guard let recurrenceID = form.recurrenceID else {
-                return .message(StatusMessage("Saved \(StatusMessage.quoted(item.title))"))
-            }
-            // One occurrence changed: named by its own title, and its day.
-            let change = item.overrides.first { abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
-            let when = dates.full(change?.start ?? recurrenceID, withTime: !item.allDay)
-            return .message(StatusMessage(
-                "Saved \(StatusMessage.quoted(change?.title ?? item.title)) on \(when); the rest of the series stays"))
+            let kept = form.keptFromElsewhere.map(\.name).joined(separator: ", ")
+            return .message(StatusMessage(savedMessage(item, occurrence: form.recurrenceID)
+                + (kept.isEmpty ? "" : "; kept the changes made elsewhere to \(kept)")))
+        case .conflict(let conflict):
+            return .ask(question(about: conflict, in: form))
         case .cancel(let changed):
             guard changed else {
                 screens.removeLast()
@@ -210,6 +252,40 @@ public final class ItemFlow {
                 return .message(StatusMessage("Changes discarded"))
             })
         }
+    }
+
+    /// Asks what to do about a save that met a change made elsewhere: keep mine, take theirs,
+    /// or keep both (for a deleted item: bring it back with the changes, or let them go).
+    /// Esc leaves the form open as typed.
+    private func question(about conflict: ItemConflict, in form: ItemFormPresenter) -> Question {
+        let wording = ConflictWording(conflict, dates: dates)
+        return Question(wording.question, choices: wording.choices.map { choice in
+            Question.Choice(choice.key, choice.label) { [weak self, weak form] in
+                guard let self, let form, self.form === form else { return .handled }
+                guard let resolution = choice.resolution else {
+                    screens.removeLast()
+                    return .message(StatusMessage(wording.discarded))
+                }
+                saved = nil
+                let response = settle(form.save(resolving: resolution), of: form)
+                if let saved { return .message(StatusMessage(wording.saved(saved, resolution))) }
+                return response
+            }
+        })
+    }
+
+    /// What the status line says after a save: one occurrence of a series is named by its own
+    /// title and its day.
+    private func savedMessage(_ item: Item, occurrence recurrenceID: Date?) -> String {
+        guard let recurrenceID else { return ItemFormPresenter.savedMessage(item) }
+        let change = item.overrides.first { abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
+        var named = item
+        named.title = change?.title ?? item.title
+        let when = " on " + dates.full(change?.start ?? recurrenceID, withTime: !item.allDay)
+        let message = ItemFormPresenter.savedMessage(named)
+        let head = "Saved \u{201C}\(named.title)\u{201D}"
+        guard message.hasPrefix(head) else { return message + when }
+        return head + when + message.dropFirst(head.count)
     }
 
     // MARK: - Actions

@@ -20,6 +20,9 @@ public enum Theme {
     public static let info = Style.plain
     public static let field = Style(underline: true)
     public static let focusedField = Style(reverse: true)
+    /// A selected text in a field: typing replaces it. Without colour it still stands out,
+    /// upright in a reversed field.
+    public static let selectedText = Style(foreground: .black, background: .yellow, bold: true)
     public static let border = Style.plain
     public static let muted = Style(dim: true)
 }
@@ -31,6 +34,8 @@ extension Theme {
     public static let busyDay = Style(bold: true)
     public static let otherMonth = Style(dim: true)
     public static let event = Style(foreground: .black, background: .cyan)
+    /// A completed event or task: dimmed, without the block colour of one still to come.
+    public static let completedEvent = Style(foreground: .blue, dim: true)
     public static let eventEdge = Style(foreground: .blue, background: .cyan, bold: true)
     public static let selectedEvent = Style(bold: true, reverse: true)
     public static let hourLabel = Style(dim: true)

@@ -142,7 +142,7 @@ struct ICalendarBadInputTests {
         let refused = try CalendarFixtures.importText(calendar("RRULE:FREQ=HOURLY"), into: other)
         #expect(refused.added == 1)
         #expect(refused.warnings.contains {
-            $0.message.contains("the VTIMEZONE of \"Old Zone\" cannot be used (its STANDARD part repeats other than yearly)")
+            $0.message.contains("the VTIMEZONE of \u{201C}Old Zone\u{201D} cannot be used (its STANDARD part repeats other than yearly)")
         })
         #expect(try other.activeItems(offset: 0, limit: 1).first?.timeZone == .floating)
     }

@@ -44,8 +44,31 @@ struct ItemDraftTests {
 
     @Test("all day: a last day before the first is refused on the end")
     func allDayBackwards() {
-        let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: "2026-11-22"]))
-        #expect(result.problems == [.end: "The end is before the start"])
+        for end in ["2026-11-22", "2026-11-23"] {
+            let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: end]))
+            #expect(result.problems == [.end: "The last day is before the first day"], "\(end)")
+        }
+    }
+
+    @Test("a task due on a date without a time is all day and floats; with a time it is anchored here")
+    func dateOnlyTask() {
+        let days = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31"]))
+        #expect(days.isValid)
+        #expect(days.item.allDay)
+        #expect(days.item.timeZone == .floating)
+        #expect(days.item.due == midnight("2027-03-31"))
+        let timed = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31 17:00"]))
+        #expect(!timed.item.allDay)
+        #expect(timed.item.timeZone == .named("Europe/Berlin"))
+        // A time given later anchors the task again; taking it away floats it again.
+        let edited = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31 17:00"]), editing: days.item)
+        #expect(!edited.item.allDay)
+        #expect(edited.item.timeZone == .named("Europe/Berlin"))
+        let back = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31"]), editing: edited.item)
+        #expect(back.item.allDay && back.item.timeZone == .floating)
+        // A task with a time of its own keeps its zone, even with a due date alone.
+        let worked = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31", .start: "2027-03-30 09:00"]))
+        #expect(!worked.item.allDay)
     }
 
     // MARK: - Times
@@ -90,6 +113,30 @@ struct ItemDraftTests {
         let hidden = read(
             ItemDraft(kind: .event, texts: [.title: "No start shown"], fields: [.title, .place]))
         #expect(hidden.problems == [.title: "An event needs a start"])
+    }
+
+    @Test("a More times entry that ends before it starts is the More times' problem, named, never the End's")
+    func moreTimesEndingEarly() {
+        let withStart = read(ItemDraft(kind: .task, texts: [
+            .title: "Practice", .start: "2026-11-23 09:00", .end: "10:00",
+            .moreTimes: "2026-11-24 10:00 - 11:00; 2026-11-25 10:00 - 09:00",
+        ]))
+        #expect(withStart.problems == [.moreTimes: "In \u{201C}2026-11-25 10:00 - 09:00\u{201D} the end is before the start"])
+        // Without a Start, the first entry becomes the item's first time: still the More times'.
+        let withoutStart = read(ItemDraft(kind: .task, texts: [.title: "Practice", .moreTimes: "2026-11-25 10:00 - 09:00"]))
+        #expect(withoutStart.problems == [.moreTimes: "In \u{201C}2026-11-25 10:00 - 09:00\u{201D} the end is before the start"])
+        let unreadable = read(ItemDraft(kind: .task, texts: [.title: "Practice", .end: "", .moreTimes: "31/02 10:00"]))
+        #expect(Set(unreadable.problems.keys) == [.moreTimes])
+    }
+
+    @Test("the model puts the first time's order under End and a later time's under More times")
+    func validationByTime() {
+        let first = ItemTime(start: Fixture.utc("2026-11-23 09:00"), end: Fixture.utc("2026-11-23 10:00"))
+        let backwards = ItemTime(start: Fixture.utc("2026-11-24 10:00"), end: Fixture.utc("2026-11-24 09:00"))
+        let later = Item(id: Fixture.id(1), kind: .task, title: "Practice", times: [first, backwards], created: Fixture.now)
+        #expect(later.validate().map(\.field) == [.moreTimes])
+        let firstWrong = Item(id: Fixture.id(1), kind: .task, title: "Practice", times: [backwards, first], created: Fixture.now)
+        #expect(firstWrong.validate().map(\.field) == [.end])
     }
 
     // MARK: - Editing
