@@ -127,6 +127,20 @@ struct ItemDetailsPageTests {
         #expect(try store.item(id: Fixtures.id(40))?.title == "Standup")
     }
 
+    @Test("an occurrence only completed on its own is marked completed, not changed")
+    func completedOccurrence() throws {
+        let (app, store) = try changedOccurrence()
+        _ = try store.setOccurrenceCompleted(true, of: Fixtures.id(40), recurrenceID: Fixtures.date("2026-12-07 09:00"))
+        _ = app.handle(.idle)
+        app.send(.command(.goToDate))
+        app.type("2026-12-07")
+        app.send(.submit, .open)
+        let page = try #require(app.calendar.flow.details).viewState()
+        #expect(page.title == "Standup")
+        #expect(page.lines.first { $0.label == "This one" }?.value == "Mon 7 Dec 2026 09:00-09:15 (completed)")
+        #expect(!page.lines.contains { $0.label == "Series" })
+    }
+
     @Test("d on that page asks too, and only this one goes")
     func deleteChangedOccurrence() throws {
         let (app, store) = try changedOccurrence()

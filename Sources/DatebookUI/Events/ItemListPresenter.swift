@@ -154,11 +154,6 @@ public final class ItemListPresenter {
         listedChangesAt = listed.values.map(\.end).filter { $0 >= now }.min()
     }
 
-    /// The occurrence the list shows for a repeating item, if it was read.
-    public func listedOccurrence(of id: UUID) -> Occurrence? {
-        listed[id]
-    }
-
     // MARK: - Moving
 
     /// Moves the selection for a list intent; returns false for intents that are not about moving.

@@ -69,6 +69,22 @@ public final class ItemDetailsPresenter {
         return item.overrides.first { !$0.isCancelled && abs($0.recurrenceID.timeIntervalSince(recurrenceID)) < 0.5 }
     }
 
+    /// True when an instance's change makes it differ from the rest of the series (not only
+    /// its completion): its own title, place, notes, start or length.
+    private func differsFromSeries(_ change: RecurrenceOverride) -> Bool {
+        // An instance without its own end lasts as long as the others.
+        let length = change.end.map { $0.timeIntervalSince(change.start) } ?? seriesLength
+        return change.title != nil || change.place != nil || change.notes != nil
+            || abs(change.start.timeIntervalSince(change.recurrenceID)) >= 0.5
+            || abs(length - seriesLength) >= 0.5
+    }
+
+    /// How long each instance of the series lasts.
+    private var seriesLength: TimeInterval {
+        guard let start = item.start, let end = item.end else { return 0 }
+        return end.timeIntervalSince(start)
+    }
+
     /// The title the page shows: a changed instance's own, else the item's.
     public var title: String { override?.title ?? item.title }
 
@@ -108,8 +124,11 @@ public final class ItemDetailsPresenter {
         }
         if let opened {
             let start = change?.start ?? opened.start
-            let end = change.map { $0.end ?? $0.start } ?? opened.end
-            lines.append(("This one", span(start, start == end ? nil : end) + (change != nil ? " (changed)" : "")))
+            let end = change.map { $0.end ?? $0.start.addingTimeInterval(seriesLength) } ?? opened.end
+            let marks = [change.map(differsFromSeries) == true ? "changed" : nil, change?.isCompleted == true ? "completed" : nil]
+                .compactMap { $0 }
+            lines.append(("This one", span(start, start == end ? nil : end)
+                + (marks.isEmpty ? "" : " (" + marks.joined(separator: ", ") + ")")))
             if let title = change?.title, title != item.title { lines.append(("Series", item.title)) }
         } else if let listed {
             let over = listed.end < now
