@@ -31,6 +31,8 @@ public enum DisplayWidth {
 
     /// Columns a string occupies.
     public static func of(_ text: String) -> Int {
+        // Printable ASCII, most text: one column a byte, without breaking it into characters.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         var total = 0
         for character in text { total += of(character) }
         return total
