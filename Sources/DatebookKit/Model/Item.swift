@@ -145,10 +145,14 @@ extension Item {
         var attendees: [Participant] = []
         var moreCategories: [String] = []
         var extraProperties: [String] = []
+        var recurrencePeriods: [ItemTime] = []
+        var exceptionDays: [Date] = []
+        var instancesOnly = false
 
         var isEmpty: Bool {
             icalUID == nil && recurrenceDates.isEmpty && exceptionDates.isEmpty && overrides.isEmpty
                 && organizer == nil && attendees.isEmpty && moreCategories.isEmpty && extraProperties.isEmpty
+                && recurrencePeriods.isEmpty && exceptionDays.isEmpty && !instancesOnly
         }
     }
 
@@ -182,6 +186,31 @@ extension Item {
     public var exceptionDates: [Date] {
         get { calendarDetails.exceptionDates }
         set { calendarDetails.exceptionDates = newValue }
+    }
+
+    /// More instances with their own length (iCalendar RDATE;VALUE=PERIOD), as instants like
+    /// `times`; an instance without an end takes the series' length.
+    public var recurrencePeriods: [ItemTime] {
+        get { calendarDetails.recurrencePeriods }
+        set { calendarDetails.recurrencePeriods = newValue }
+    }
+
+    /// Days taken out of a series of timed instances (iCalendar EXDATE;VALUE=DATE): every
+    /// instance that starts on one of them, as the series' zone sees it, is left out. Each is
+    /// the day's midnight as all-day dates are (a floating time); an all-day series keeps its
+    /// removed days in `exceptionDates`.
+    public var exceptionDays: [Date] {
+        get { calendarDetails.exceptionDays }
+        set { calendarDetails.exceptionDays = newValue }
+    }
+
+    /// True when the item holds instances of a series that was not given with them (an
+    /// iCalendar file with RECURRENCE-IDs but not their series, as shared calendars export an
+    /// invitation to some instances): `recurrenceDates` name the instances, each replaced by its
+    /// override, and an export writes the instances alone, as they came.
+    public var instancesOnly: Bool {
+        get { calendarDetails.instancesOnly }
+        set { calendarDetails.instancesOnly = newValue }
     }
 
     /// Instances changed or cancelled one at a time (iCalendar RECURRENCE-ID).
@@ -231,7 +260,7 @@ extension Item {
     public var sortDate: Date? { start ?? due }
 
     /// True for a recurring series: it has a repeat rule or extra dates (RDATE).
-    public var isRecurring: Bool { repeatRule != nil || !recurrenceDates.isEmpty }
+    public var isRecurring: Bool { repeatRule != nil || !recurrenceDates.isEmpty || !recurrencePeriods.isEmpty }
 
     /// The iCalendar UID: `icalUID`, else the lowercase `id`.
     public var icalendarUID: String { icalUID ?? id.lowercasedText }

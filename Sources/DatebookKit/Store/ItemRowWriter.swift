@@ -69,13 +69,14 @@ struct ItemRowWriter {
         insertAttachment = try WriteStatement(
             db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
         insertRecurrenceDate = try WriteStatement(
-            db, sql: "INSERT INTO item_recurrence_date (item, is_exception, position, at) VALUES (?, ?, ?, ?)")
+            db,
+            sql: #"INSERT INTO item_recurrence_date (item, is_exception, position, at, "end") VALUES (?, ?, ?, ?, ?)"#)
         insertOverride = try WriteStatement(
             db,
             sql: """
                 INSERT OR REPLACE INTO item_override
-                    (item, recurrence_id, cancelled, start, "end", title, place, notes)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    (item, recurrence_id, cancelled, start, "end", title, place, notes, this_and_future)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertParticipant = try WriteStatement(
             db,
@@ -246,12 +247,19 @@ struct ItemRowWriter {
             try insertAttachment.bind(path, at: 3)
             try insertAttachment.run()
         }
-        for (isException, dates) in [(false, item.recurrenceDates), (true, item.exceptionDates)] {
-            for (position, date) in dates.enumerated() {
+        // RDATEs (0) then RDATE periods, EXDATEs (1), EXDATE days (2) in wall-clock seconds.
+        let plainDates = item.recurrenceDates.map { ItemTime(start: $0) }
+        for (kind, times, seconds) in [
+            (0, plainDates + item.recurrencePeriods, { coding.seconds($0, zone) }),
+            (1, item.exceptionDates.map { ItemTime(start: $0) }, { coding.seconds($0, zone) }),
+            (2, item.exceptionDays.map { ItemTime(start: $0) }, { coding.seconds($0, .floating) }),
+        ] as [(Int, [ItemTime], (Date) -> Double)] {
+            for (position, time) in times.enumerated() {
                 try insertRecurrenceDate.bind(rowID, at: 1)
-                try insertRecurrenceDate.bind(isException, at: 2)
+                try insertRecurrenceDate.bind(kind, at: 2)
                 try insertRecurrenceDate.bind(position, at: 3)
-                try insertRecurrenceDate.bind(coding.seconds(date, zone), at: 4)
+                try insertRecurrenceDate.bind(seconds(time.start), at: 4)
+                try insertRecurrenceDate.bind(time.end.map(seconds), at: 5)
                 try insertRecurrenceDate.run()
             }
         }
@@ -277,6 +285,7 @@ struct ItemRowWriter {
             try insertOverride.bind(override.title, at: 6)
             try insertOverride.bind(override.place, at: 7)
             try insertOverride.bind(override.notes, at: 8)
+            try insertOverride.bind(override.thisAndFuture, at: 9)
             try insertOverride.run()
             try writeExtras(override.extraProperties, override: recurrenceID)
         }

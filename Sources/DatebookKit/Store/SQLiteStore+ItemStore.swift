@@ -218,15 +218,24 @@ extension SQLiteStore: ItemStore {
             }
             try each(
                 """
-                SELECT item, is_exception, at FROM item_recurrence_date
+                SELECT item, is_exception, at, "end" FROM item_recurrence_date
                 WHERE item IN (\(placeholders)) ORDER BY item, is_exception, position
                 """
             ) { row in
                 let date = try row.checkedDate(2)
-                if try row.checked(1, as: Bool.self) {
-                    children[try row.checked(0), default: Children()].exceptionDates.append(date)
-                } else {
-                    children[try row.checked(0), default: Children()].recurrenceDates.append(date)
+                let item: Int64 = try row.checked(0)
+                switch try row.checked(1, as: Int.self) {
+                case 0:
+                    if let end = try row.checkedOptionalDate(3) {
+                        children[item, default: Children()].recurrencePeriods.append(ItemTime(start: date, end: end))
+                    } else {
+                        children[item, default: Children()].recurrenceDates.append(date)
+                    }
+                case 2:
+                    // Wall-clock seconds of a midnight, whatever the item's zone.
+                    children[item, default: Children()].exceptionDays.append(coding.date(date.unixSeconds, .floating))
+                default:
+                    children[item, default: Children()].exceptionDates.append(date)
                 }
             }
             try each(
@@ -245,7 +254,7 @@ extension SQLiteStore: ItemStore {
             try each(
                 #"""
                 SELECT item, recurrence_id, cancelled, start, "end", CAST(title AS BLOB), CAST(place AS BLOB),
-                       CAST(notes AS BLOB)
+                       CAST(notes AS BLOB), this_and_future
                 FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
                 """#
             ) { row in
@@ -254,7 +263,7 @@ extension SQLiteStore: ItemStore {
                         recurrenceID: try row.checkedDate(1), isCancelled: try row.checked(2),
                         start: try row.checkedDate(3), end: try row.checkedOptionalDate(4),
                         title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
-                        notes: Item.optionalText(row[7])))
+                        notes: Item.optionalText(row[7]), thisAndFuture: try row.checked(8)))
             }
             try each(
                 """
@@ -291,6 +300,7 @@ extension SQLiteStore: ItemStore {
             var item = try Item(row: row, times: found.times, attachments: found.attachments)
             item.recurrenceDates = found.recurrenceDates
             item.exceptionDates = found.exceptionDates
+            item.recurrencePeriods = found.recurrencePeriods
             item.overrides = found.overrides.map { override in
                 var withExtras = override
                 withExtras.extraProperties = found.overrideExtras[override.recurrenceID.unixSeconds] ?? []
@@ -300,7 +310,9 @@ extension SQLiteStore: ItemStore {
             item.attendees = found.attendees
             item.moreCategories = found.moreCategories
             item.extraProperties = found.extraProperties
-            return item.convertingStoredDates(with: coding)
+            var converted = item.convertingStoredDates(with: coding)
+            converted.exceptionDays = found.exceptionDays
+            return converted
         }
     }
 
@@ -310,6 +322,8 @@ extension SQLiteStore: ItemStore {
         var attachments: [String] = []
         var recurrenceDates: [Date] = []
         var exceptionDates: [Date] = []
+        var recurrencePeriods: [ItemTime] = []
+        var exceptionDays: [Date] = []
         var overrides: [RecurrenceOverride] = []
         var overrideExtras: [Double: [String]] = [:]
         var organizer: Participant?
