@@ -286,15 +286,14 @@ public struct ICalendarImporter {
     }
 
     /// The item that holds instances of a series that came without them: their recurrence IDs
-    /// as its dates (RDATE), each replaced by its instance; it starts where the first one
-    /// originally did, for as long as that one lasts. `first` is the first instance as read.
+    /// as its dates (RDATE), each replaced by its instance; its own time is the first
+    /// instance's, which lists it where it shows. `first` is the first instance as read.
     private static func instancesOnly(_ overrides: [RecurrenceOverride], of first: Pending) -> Pending {
         var pending = first
         var item = first.item
         let sorted = overrides.sorted { $0.recurrenceID < $1.recurrenceID }
         let earliest = sorted[0]
-        let length = item.kind == .event ? earliest.end.map { max(0, $0.timeIntervalSince(earliest.start)) } : nil
-        item.times = [ItemTime(start: earliest.recurrenceID, end: length.map { earliest.recurrenceID.addingTimeInterval($0) })]
+        item.times = [ItemTime(start: earliest.start, end: item.kind == .event ? earliest.end : nil)]
         item.due = nil
         // The instances keep their own texts: what one leaves out, it does not take from another.
         item.title = earliest.title ?? item.title

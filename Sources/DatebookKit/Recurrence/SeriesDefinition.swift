@@ -44,6 +44,9 @@ struct SeriesDefinition: Sendable {
     var exceptionDays: Set<Int>
     /// Rules whose instances are left out (EXRULE, RFC 2445).
     var exceptionRules: [String]
+    /// False when DTSTART is no instance of its own: an item that holds only instances of a
+    /// series given elsewhere (`Item.instancesOnly`), which its RDATEs name.
+    var startIsInstance = true
     /// Changed or cancelled instances, by recurrence ID.
     let overrides: [Double: Override]
     /// The changes that hold from one instance on, by recurrence ID.
@@ -103,6 +106,7 @@ struct SeriesDefinition: Sendable {
             exceptionDays: Set(item.exceptionDays.map { Self.day(ofWallSeconds: coding.seconds($0, .floating)) }),
             exceptionRules: item.exceptionRules,
             overrides: overrides)
+        startIsInstance = !(item.instancesOnly && item.repeatRule == nil)
     }
 
     // MARK: - Which instances are left out, and how later ones change

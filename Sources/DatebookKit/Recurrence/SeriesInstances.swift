@@ -62,7 +62,7 @@ struct SeriesInstances: Sendable {
             }
         } else {
             // No rule, or one libical cannot read: DTSTART and the RDATEs alone.
-            starts = [definition.start]
+            starts = definition.startIsInstance ? [definition.start] : []
         }
         // RDATEs: all of them, once each.
         if !definition.recurrenceDates.isEmpty {
