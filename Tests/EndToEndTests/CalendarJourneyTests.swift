@@ -57,6 +57,59 @@ struct CalendarJourneyTests {
         try await session.waitUntil("back to today") { !$0.contains("March 2027 · week") }
     }
 
+    @Test("x on an occurrence of a series asks which: only this one is completed and dimmed, x again sets it back")
+    func completeOneOccurrence() async throws {
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"])
+        let db = session.environment["DATEBOOK_DB"]!
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Standup", "--start", "2027-03-15 09:00", "--end", "09:15", "--repeat", "daily, 5 times", "--db", db],
+            environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.standardError)")
+        func statuses() throws -> [String] {
+            let agenda = try Command.run(
+                try DatebookBinary.path, ["agenda", "--from", "2027-03-15", "--days", "5", "--json", "--db", db],
+                environment: ["TZ": "UTC"])
+            let array = try JSONSerialization.jsonObject(with: Data(agenda.standardOutput.utf8)) as? [[String: Any]]
+            return (array ?? []).map { ($0["status"] as? String) ?? "?" }
+        }
+
+        try await session.waitFor("1 item")
+        try session.send(keys: "3", ":")
+        try await session.waitFor("Go to date:")
+        try session.type("2027-03-15")
+        try session.send(keys: "Enter", "D", "j")
+        try await session.waitUntil("the 15th's Standup selected") {
+            $0.contains("Monday 15 March 2027") && $0.contains("09:00-09:15")
+        }
+        try session.send(keys: "x")
+        try await session.waitUntil("the question") {
+            $0.contains("Complete \u{201C}Standup\u{201D} on Mon 15 Mar 2027") && $0.contains("occurrences?")
+                && $0.contains("o only this one · f this and following · a all")
+        }
+        try session.send(keys: "o")
+        try await session.waitFor("Completed \u{201C}Standup\u{201D} on Mon 15 Mar 2027 09:00; the rest of the series stays")
+        try await session.waitFor("✓ Standup")
+        #expect(try statuses() == ["completed", "active", "active", "active", "active"])
+
+        // The next day's is not completed: it is drawn as one still to come.
+        try session.send(keys: "]")
+        try await session.waitUntil("the 16th, not completed") {
+            $0.contains("Tuesday 16 March 2027") && $0.contains("09:00 Standup") && !$0.contains("✓")
+        }
+        // Back on the 15th, x sets the one occurrence back at once.
+        try session.send(keys: "[", "j", "x")
+        try await session.waitFor("\u{201C}Standup\u{201D} on Mon 15 Mar 2027 09:00 is not completed")
+        #expect(try statuses() == ["active", "active", "active", "active", "active"])
+
+        // This and following: from the 17th on, the series is completed; before it, it goes on.
+        try session.send(keys: "]", "]", "j", "x")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "f")
+        try await session.waitFor("Completed \u{201C}Standup\u{201D} from Wed 17 Mar 2027 09:00 on")
+        #expect(try statuses() == ["active", "active", "completed", "completed", "completed"])
+    }
+
     /// A weekly 09:00 series in Berlin (with an EXDATE and a moved instance) across the end of
     /// summer time, an all-day holiday, a task, and a broken component.
     static let berlinCalendar = #"""
@@ -152,7 +205,7 @@ END:VCALENDAR
             $0.contains("Monday 9 November 2026") && $0.contains("04:00 Standup (moved)")
         }
         try session.send(keys: "d")
-        try await session.waitFor("o only this one")
+        try await session.waitFor("which occurrences?")
         try session.send(keys: "o")
         try await session.waitFor("Deleted the occurrence")
         try session.send(keys: "q")

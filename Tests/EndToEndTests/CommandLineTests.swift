@@ -120,8 +120,9 @@ struct CommandLineTests {
         }
     }
 
-    /// `datebook add --all-day` follows the form's rule: `--end` is the last day, inclusive.
-    @Test("add --all-day from 22 to 24 November: the agenda says to the 24th, JSON ends on the 25th")
+    /// Every path says the last day of an all-day item the same way: `--end`, the form, the
+    /// agenda text and the JSON name the last day; only the iCalendar export writes the day after.
+    @Test("add --all-day from 22 to 24 November: agenda, JSON and list say the 24th, the export's DTEND the 25th")
     func allDayRange() throws {
         let added = try datebook("add", "Book fair", "--all-day", "--start", "2026-11-22", "--end", "2026-11-24")
         #expect(added.status == 0, "\(added.standardError)")
@@ -139,13 +140,71 @@ struct CommandLineTests {
         let occurrences = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         #expect(occurrences.map { $0["start"] as? String } == ["2026-11-22", "2026-11-26"])
-        #expect(occurrences.map { $0["end"] as? String } == ["2026-11-25", "2026-11-27"])
+        #expect(occurrences.map { $0["end"] as? String } == ["2026-11-24", "2026-11-26"])
 
         let list = try datebook("list", "--json")
         let items = try #require(try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]])
         let fair = try #require(items.first { $0["title"] as? String == "Book fair" })
         #expect(fair["allDay"] as? Bool == true)
-        #expect(fair["start"] as? String == "2026-11-22T00:00:00+01:00")
-        #expect(fair["end"] as? String == "2026-11-25T00:00:00+01:00")
+        #expect(fair["start"] as? String == "2026-11-22")
+        #expect(fair["end"] as? String == "2026-11-24")
+        #expect((fair["times"] as? [[String: Any]])?.first?["end"] as? String == "2026-11-24")
+
+        let export = try datebook("export").standardOutput
+        #expect(export.contains("DTSTART;VALUE=DATE:20261122\r\nDTEND;VALUE=DATE:20261125\r\n"))
+    }
+
+    @Test("add --all-day whose last day comes before its first is refused, also by one day, and nothing is written")
+    func allDayBackwards() throws {
+        for end in ["2026-11-23", "2026-11-21"] {
+            let added = try datebook("add", "Oops", "--all-day", "--start", "2026-11-24", "--end", end)
+            #expect(added.status != 0)
+            #expect(added.standardError.contains("The last day is before the first day"), "\(added.standardError)")
+        }
+        #expect(try datebook("list").standardOutput.isEmpty)
+    }
+
+    /// A task due on a date is due that date wherever it is read: the due floats.
+    @Test("a task due 31 March added in Berlin is due 31 March in New York and Tokyo, with no time shown")
+    func dateOnlyDueEverywhere() throws {
+        let added = try datebook("add", "Tax return", "--task", "--due", "2027-03-31")
+        #expect(added.status == 0, "\(added.standardError)")
+        for zone in ["Europe/Berlin", "America/New_York", "Asia/Tokyo"] {
+            let environment = ["TZ": zone, "PATH": "/usr/bin:/bin", "HOME": home.path]
+            let list = try Command.run(try DatebookBinary.path, ["list", "--db", db], environment: environment)
+            #expect(list.standardOutput.contains("\tWed 31 Mar 2027\tdue\tTax return"), "\(zone): \(list.standardOutput)")
+            let agenda = try Command.run(
+                try DatebookBinary.path, ["agenda", "--db", db, "--from", "2027-03-29", "--days", "5"],
+                environment: environment)
+            #expect(agenda.standardOutput == "2027-03-31\tdue\tTax return\n", "\(zone)")
+            let json = try Command.run(try DatebookBinary.path, ["list", "--json", "--db", db], environment: environment)
+            #expect(json.standardOutput.contains("\"due\" : \"2027-03-31\""), "\(zone)")
+        }
+        let export = try datebook("export").standardOutput
+        #expect(export.contains("DUE;VALUE=DATE:20270331\r\n"))
+    }
+
+    @Test("a task imported with DUE;VALUE=DATE is due that date in New York too")
+    func importedDateOnlyDue() throws {
+        let file = home.path("due.ics")
+        try Data("""
+            BEGIN:VCALENDAR\r
+            VERSION:2.0\r
+            PRODID:-//test//EN\r
+            BEGIN:VTODO\r
+            UID:due-date@test\r
+            DTSTAMP:20261101T000000Z\r
+            SUMMARY:Renew passport\r
+            DUE;VALUE=DATE:20270331\r
+            END:VTODO\r
+            END:VCALENDAR\r
+
+            """.utf8).write(to: URL(fileURLWithPath: file))
+        let environment = ["TZ": "America/New_York", "PATH": "/usr/bin:/bin", "HOME": home.path]
+        let imported = try Command.run(try DatebookBinary.path, ["import", file, "--db", db], environment: environment)
+        #expect(imported.status == 0, "\(imported.standardError)")
+        let list = try datebook("list")
+        #expect(list.standardOutput.contains("\tWed 31 Mar 2027\tdue\tRenew passport"), "\(list.standardOutput)")
+        #expect(try datebook("export").standardOutput.contains("DUE;VALUE=DATE:20270331\r\n"))
     }
 }

@@ -152,7 +152,7 @@ struct ImportExportTests {
         let christmas = try datebook(["agenda", "--from", "2026-12-24", "--days", "1", "--json"])
         let holiday = try #require((try JSONSerialization.jsonObject(with: Data(christmas.standardOutput.utf8)) as? [[String: Any]])?.first)
         #expect(holiday["start"] as? String == "2026-12-24")
-        #expect(holiday["end"] as? String == "2026-12-27")
+        #expect(holiday["end"] as? String == "2026-12-26")
         #expect(holiday["allDay"] as? Bool == true)
     }
 

@@ -128,6 +128,14 @@ extension DateText {
             + "\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
     }
 
+    /// The day of `date` in `timeZone`, ISO 8601: `2026-11-22`.
+    public static func isoDate(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return "\(pad(c.year ?? 1970, 4))-\(pad(c.month ?? 1))-\(pad(c.day ?? 1))"
+    }
+
     /// `value` in decimal with leading zeros to `width` digits.
     static func pad(_ value: Int, _ width: Int = 2) -> String {
         let digits = String(abs(value))

@@ -9,14 +9,22 @@ import Foundation
 ///     2026-11-25	due 17:00	Send the report
 ///
 /// The time is `HH:MM-HH:MM`, `HH:MM` for a moment, `all day` (or `all day to YYYY-MM-DD` for
-/// several days, the last one named), `due HH:MM` for a task's due date; an end on a later day
+/// several days, the last one named), `due HH:MM` for a task's due date (`due` for one due on
+/// a date); an end on a later day
 /// is written `YYYY-MM-DD HH:MM`. The place column is left out when empty.
 ///
 /// JSON: an array of objects with the keys `uid`, `id`, `kind`, `title`, `start`, `end`,
 /// `allDay`, `recurring`, `recurrenceId`, `due`, `status`, `place`, always all of them, in that
 /// order. Times are ISO 8601 with the offset of the zone shown (`2026-11-23T09:00:00+01:00`);
-/// all-day occurrences have plain dates (`2026-11-24`), their `end` the day after the last.
+/// all-day occurrences have plain dates (`2026-11-24`), their `end` the last day, inclusive,
+/// as `datebook add --end` takes it and the agenda text shows it.
 public enum AgendaFormat {
+    /// The last day an all-day occurrence takes (its stored end is the day after), never
+    /// before its first.
+    static func lastDay(of occurrence: Occurrence) -> Date {
+        max(occurrence.end.addingTimeInterval(-1), occurrence.start)
+    }
+
     /// How many bytes are gathered before they are handed to the writer.
     static let pieceSize = 1 << 18
 
@@ -75,9 +83,11 @@ public enum AgendaFormat {
             let start = clock.fields(of: occurrence.start)
             start.appendDate(to: &out)
             out.append(0x09)
-            if occurrence.allDay {
+            if occurrence.isDue && occurrence.allDay {
+                out.append(contentsOf: "due".utf8)
+            } else if occurrence.allDay {
                 out.append(contentsOf: "all day".utf8)
-                let last = clock.fields(of: occurrence.end.addingTimeInterval(-1))
+                let last = clock.fields(of: AgendaFormat.lastDay(of: occurrence))
                 if last.day != start.day || last.month != start.month || last.year != start.year {
                     out.append(contentsOf: " to ".utf8)
                     last.appendDate(to: &out)
@@ -161,7 +171,8 @@ public enum AgendaFormat {
             key("start", to: &out)
             moment(occurrence.start, allDay: occurrence.allDay, to: &out)
             key("end", to: &out)
-            moment(occurrence.end, allDay: occurrence.allDay, to: &out)
+            moment(occurrence.allDay ? AgendaFormat.lastDay(of: occurrence) : occurrence.end, allDay: occurrence.allDay,
+                   to: &out)
             key("allDay", to: &out)
             out.append(contentsOf: (occurrence.allDay ? "true" : "false").utf8)
             key("recurring", to: &out)

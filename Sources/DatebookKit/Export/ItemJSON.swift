@@ -3,7 +3,9 @@ import Foundation
 /// One item as `datebook list --json` prints it.
 ///
 /// Dates are ISO 8601 with the offset of the chosen time zone (`2026-11-22T10:00:00+01:00`);
-/// a missing value is written as `null`, never left out, so every object has every key.
+/// an all-day item's are plain days (`2026-11-22`), its `end` the last day, inclusive, as
+/// `datebook add --end` takes it. A missing value is written as `null`, never left out, so
+/// every object has every key.
 /// `start` and `end` repeat the first of `times`.
 public struct ItemJSON: Encodable, Equatable, Sendable {
     /// One time of the item.
@@ -68,12 +70,21 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
     /// The JSON form of `item`, dates shown in `timeZone`.
     public init(_ item: Item, timeZone: TimeZone) {
         func text(_ date: Date) -> String { DateText.iso8601(date, timeZone: timeZone) }
+        // An all-day item's dates are days, its end the last day (inclusive), as typed.
+        func day(_ date: Date) -> String { DateText.isoDate(date, timeZone: timeZone) }
+        func lastDay(_ start: Date, _ end: Date) -> String { day(max(end.addingTimeInterval(-1), start)) }
+        let days = item.allDay
+        func time(_ time: ItemTime) -> Time {
+            guard days else { return Time(start: text(time.start), end: time.end.map(text)) }
+            return Time(start: day(time.start), end: time.end.map { lastDay(time.start, $0) })
+        }
         id = item.id.uuidString.lowercased()
         kind = item.kind.rawValue
         title = item.title
-        start = item.start.map(text)
-        end = item.end.map(text)
-        due = item.due.map(text)
+        let first = item.times.first.map(time)
+        start = first?.start
+        end = first?.end
+        due = item.due.map(days ? day : text)
         allDay = item.allDay
         place = item.place
         notes = item.notes
@@ -81,7 +92,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         statusChangedAt = item.statusChangedAt.map(text)
         priority = item.priority
         category = item.category
-        times = item.times.map { Time(start: text($0.start), end: $0.end.map(text)) }
+        times = item.times.map(time)
         alarm = item.alarm.map { Alarm(minutesBefore: $0.minutesBefore, sound: $0.sound) }
         repeatRule = item.repeatRule
         attachments = item.attachments

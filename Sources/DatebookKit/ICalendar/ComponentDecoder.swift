@@ -38,6 +38,9 @@ struct ComponentDecoder {
     /// Our own properties: the kind of a reminder, and a task's times after the first.
     static let kindProperty = "X-DATEBOOK-KIND"
     static let timeProperty = "X-DATEBOOK-TIME"
+    /// When an event, or one instance of a series, was completed (iCalendar has COMPLETED for
+    /// tasks only).
+    static let completedProperty = "X-DATEBOOK-COMPLETED"
     /// The due date of an event or reminder (iCalendar has DUE for tasks only).
     static let dueProperty = "X-DATEBOOK-DUE"
 
@@ -95,6 +98,7 @@ struct ComponentDecoder {
             icalUID: uid)
         var recurrenceID: Date?
         var isCancelled = false
+        var instanceCompleted: Date?
         var overrideText: (title: String?, place: String?, notes: String?) = (nil, nil, nil)
         var start: Date?
         var startIsDate = false
@@ -112,7 +116,10 @@ struct ComponentDecoder {
 
         for property in properties {
             let kind = icalproperty_isa(property)
-            if isOverride && !Self.overrideKinds.contains(kind) {
+            let completes =
+                kind == ICAL_COMPLETED_PROPERTY
+                || (kind == ICAL_X_PROPERTY && Self.xName(property) == Self.completedProperty)
+            if isOverride && !Self.overrideKinds.contains(kind) && !completes {
                 // An instance keeps its own times and texts; the rest of it stays as it came.
                 item.extraProperties.append(Self.unfoldedText(of: property))
                 continue
@@ -229,6 +236,12 @@ struct ComponentDecoder {
                 } else {
                     item.extraProperties.append(Self.unfoldedText(of: property))
                 }
+            case ICAL_X_PROPERTY where Self.xName(property) == Self.completedProperty && !isTodo && completed == nil:
+                if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
+                    completed = time.start
+                } else {
+                    item.extraProperties.append(Self.unfoldedText(of: property))
+                }
             case ICAL_X_PROPERTY where Self.xName(property) == Self.timeProperty:
                 if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
                     extraTimes.append(time)
@@ -300,13 +313,21 @@ struct ComponentDecoder {
             if finish == nil && !isTodo && item.kind == .event {
                 finish = startIsDate ? start.addingTimeInterval(86_400) : start
             }
-            if let given = finish, given < start {
+            if startIsDate, !isTodo, let given = finish, given <= start {
+                // A day-long event of no days: other programs show it on its one day.
+                notes.append("its DTEND is not after its DTSTART; it was made to last its first day")
+                finish = start.addingTimeInterval(86_400)
+            } else if let given = finish, given < start {
                 notes.append("it ends before it starts; it was made to end at its start")
                 finish = start
             }
             // A task with a start and a due date is worked on between the two.
             let taskEnd = item.due.flatMap { $0 >= start ? $0 : nil }
             item.times = extraTimes.isEmpty ? [ItemTime(start: start, end: isTodo ? taskEnd : finish)] : extraTimes
+        }
+        if isTodo, start == nil, dueProperty.map({ icalproperty_get_due($0).is_date != 0 }) == true {
+            // Due on a date, with no time of its own: a task of days, due that date in every zone.
+            item.allDay = true
         }
         if isTodo, item.due == nil, let start, let duration {
             item.due = start.addingTimeInterval(duration)
@@ -323,9 +344,14 @@ struct ComponentDecoder {
                 item.status = .deleted
                 item.statusChangedAt = item.updated
             }
-        } else if isTodo, status == ICAL_STATUS_COMPLETED || (!sawStatus && completed != nil) {
-            item.status = .completed
-            item.statusChangedAt = completed ?? item.updated
+        } else if isTodo ? status == ICAL_STATUS_COMPLETED || (!sawStatus && completed != nil) : completed != nil {
+            // A task with STATUS:COMPLETED or only a COMPLETED time; an event with Datebook's mark.
+            if recurrenceID != nil {
+                instanceCompleted = completed ?? item.updated
+            } else {
+                item.status = .completed
+                item.statusChangedAt = completed ?? item.updated
+            }
         } else if isTodo, let property = first(ICAL_COMPLETED_PROPERTY) {
             // COMPLETED on a task whose STATUS says otherwise: STATUS wins, COMPLETED is kept.
             item.extraProperties.append(Self.unfoldedText(of: property))
@@ -364,7 +390,8 @@ struct ComponentDecoder {
             override = RecurrenceOverride(
                 recurrenceID: recurrenceID, isCancelled: isCancelled, start: instanceStart,
                 end: item.times.first?.end, title: overrideText.title, place: overrideText.place,
-                notes: overrideText.notes, extraProperties: item.extraProperties, thisAndFuture: thisAndFuture)
+                notes: overrideText.notes, extraProperties: item.extraProperties, completedAt: instanceCompleted,
+                thisAndFuture: thisAndFuture)
             if item.title.allSatisfy(\.isWhitespace) { item.title = "(no title)" }
         }
         return .success(Decoded(item: item, uid: uid, override: override, notes: notes))

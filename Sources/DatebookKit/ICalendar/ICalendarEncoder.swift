@@ -72,7 +72,11 @@ struct ICalendarEncoder {
         }
         if let due = item.due {
             if isTodo {
-                add(timed(icalproperty_new_due, due, item, isDate: false))
+                // A task of days is due on a date (DUE;VALUE=DATE, as its DTSTART is a date),
+                // unless its due has a time of day of its own.
+                let wall = item.timeZone == .floating ? coding.seconds(due, .floating) : coding.wallClock.wallSeconds(of: due)
+                let dueIsDate = isDate && wall.truncatingRemainder(dividingBy: 86_400) == 0
+                add(timed(icalproperty_new_due, due, item, isDate: dueIsDate))
             } else {
                 add(Self.xProperty(ComponentDecoder.dueProperty, value: Self.utcText(due)))
             }
@@ -139,6 +143,9 @@ struct ICalendarEncoder {
             add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
             add(icalproperty_new_completed(utc(item.statusChangedAt ?? item.updated)))
             writesStatus = true
+        case .completed:
+            // iCalendar has no completed event: Datebook says it in a property of its own.
+            add(Self.xProperty(ComponentDecoder.completedProperty, value: Self.utcText(item.statusChangedAt ?? item.updated)))
         case .deleted:
             add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
             writesStatus = true
@@ -199,9 +206,18 @@ struct ICalendarEncoder {
         }
         if override.isCancelled {
             add(icalproperty_new_status(ICAL_STATUS_CANCELLED))
+        } else if let completed = override.completedAt {
+            // One instance completed while the series goes on.
+            if isTodo {
+                add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
+                add(icalproperty_new_completed(utc(completed)))
+            } else {
+                add(Self.xProperty(ComponentDecoder.completedProperty, value: Self.utcText(completed)))
+            }
         }
+        let writesStatus = override.isCancelled || (isTodo && override.isCompleted)
         for text in override.extraProperties {
-            if override.isCancelled && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
+            if writesStatus && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
             addVerbatim(text, to: component)
         }
         return component

@@ -20,7 +20,8 @@ public struct ValidationIssue: Equatable, Hashable, Sendable {
 extension Item {
     /// Everything wrong with this item, in field order; empty when it can be saved.
     ///
-    /// The rules: a title is required; an event needs a start and an end no earlier than it;
+    /// The rules: a title is required; an event needs a start and an end no earlier than it
+    /// (an all-day one, an end after it: its last day is not before its first);
     /// a reminder needs a time to ring at; a task needs nothing else. Every time's end must
     /// not come before its start; priority is 0–9; alarm minutes are not negative. A repeat
     /// rule must be one libical reads, on an item with a start (or a due date), and must not
@@ -44,7 +45,13 @@ extension Item {
         case .task:
             break
         }
-        if times.contains(where: { time in time.end.map { $0 < time.start } ?? false }) {
+        if allDay {
+            // An all-day end is stored as the day after the last (iCalendar's DTEND): a time
+            // that ends where it starts would be a day-long event of no days.
+            if times.contains(where: { time in time.end.map { $0 <= time.start } ?? false }) {
+                issues.append(ValidationIssue(field: .end, message: "The last day is before the first day"))
+            }
+        } else if times.contains(where: { time in time.end.map { $0 < time.start } ?? false }) {
             issues.append(ValidationIssue(field: .end, message: "The end is before the start"))
         }
         if !(0...9).contains(priority) {

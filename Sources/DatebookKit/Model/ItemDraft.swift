@@ -10,11 +10,13 @@ import Foundation
 ///   says it ("22 to 24 November"); the item stores the day after it, exclusive, as iCalendar's
 ///   DTEND does (25 November). Without an end, an all-day event lasts its one day.
 /// - An event without an end lasts one hour.
-/// - A due date without a time of day is due at the start of that day.
+/// - A due date without a time of day is due at the start of that day; a task with no other
+///   time is then all day and floats, due on that date in every zone.
 /// - Priority is 0 (none) to 9; the alarm is minutes before (`15`, `90m`, `1h`).
 /// - The repeat phrase is read by `RepeatPhrase` from the first start (a rule shown unchanged
 ///   keeps the item's rule exactly).
-/// - A new item is anchored in the calendar's zone, an all-day one floats.
+/// - A new item is anchored in the calendar's zone, an all-day one floats; an item changed from
+///   all day to timed is anchored in the calendar's zone again.
 /// Then the item is validated (`Item.validate()`), and every problem is given to its field.
 public struct ItemDraft: Equatable, Sendable {
     /// A field of the draft: what a form shows and what a command's options set.
@@ -89,13 +91,6 @@ public struct ItemDraft: Equatable, Sendable {
     ///   - calendar: the calendar (and zone) dates are read in.
     public func item(editing original: Item? = nil, now: Date, calendar: Calendar, newID: () -> UUID) -> Result {
         var problems: [Field: String] = [:]
-        var item =
-            original ?? Item(id: newID(), kind: kind, title: "", created: now, timeZone: .local(calendar.timeZone))
-        if original == nil && allDay { item.timeZone = .floating }
-        item.kind = kind
-        item.allDay = allDay
-        item.title = text(.title)
-
         func date(_ field: Field, relativeTo base: Date) -> ParsedDate? {
             let raw = text(field)
             guard fields.contains(field), !raw.isEmpty else { return nil }
@@ -106,6 +101,22 @@ public struct ItemDraft: Equatable, Sendable {
                 return nil
             }
         }
+        let due = date(.due, relativeTo: now)
+        let allDay = kind == .task ? isDateOnlyTask(due: due) : self.allDay
+
+        var item =
+            original ?? Item(id: newID(), kind: kind, title: "", created: now, timeZone: .local(calendar.timeZone))
+        if allDay != (original?.allDay ?? false) || original == nil {
+            // Days float: the 31st is the 31st in every zone. Times typed here are this zone's.
+            if allDay {
+                item.timeZone = .floating
+            } else if item.timeZone == .floating {
+                item.timeZone = .local(calendar.timeZone)
+            }
+        }
+        item.kind = kind
+        item.allDay = allDay
+        item.title = text(.title)
 
         var times: [ItemTime] = []
         if let start = date(.start, relativeTo: now) {
@@ -125,7 +136,7 @@ public struct ItemDraft: Equatable, Sendable {
             times += moreTimes(now: now, calendar: calendar, problems: &problems)
         }
         item.times = times
-        item.due = date(.due, relativeTo: now).map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
+        item.due = due.map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
         item.place = text(.place)
         item.category = text(.category)
         item.notes = self[.notes]
@@ -180,6 +191,14 @@ public struct ItemDraft: Equatable, Sendable {
     }
 
     // MARK: - Helpers
+
+    /// True when a task is made of days only: due on a date without a time, and with no time
+    /// of its own. Such a task floats, so that it is due on that date in every zone.
+    private func isDateOnlyTask(due: ParsedDate?) -> Bool {
+        guard let due, !due.hasTime else { return false }
+        let timeFields: [Field] = [.start, .end, .moreTimes]
+        return timeFields.allSatisfy { !fields.contains($0) || text($0).isEmpty }
+    }
 
     /// The text of a field without the spaces around it.
     private func text(_ field: Field) -> String {

@@ -21,6 +21,12 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
     /// iCalendar properties of the instance Datebook does not read, kept verbatim
     /// (see `Item.extraProperties`).
     public var extraProperties: [String]
+    /// When this one instance was completed, while the series goes on; nil when it was not.
+    public var completedAt: Date?
+
+    /// True when this instance was completed on its own.
+    public var isCompleted: Bool { completedAt != nil }
+
     /// True when the change holds for every later instance too (iCalendar
     /// RANGE=THISANDFUTURE): they move by as much as this one moved, take its length, and show
     /// its title, place and notes, until a later such change.
@@ -28,7 +34,8 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
 
     public init(
         recurrenceID: Date, isCancelled: Bool = false, start: Date, end: Date? = nil, title: String? = nil,
-        place: String? = nil, notes: String? = nil, extraProperties: [String] = [], thisAndFuture: Bool = false
+        place: String? = nil, notes: String? = nil, extraProperties: [String] = [], completedAt: Date? = nil,
+        thisAndFuture: Bool = false
     ) {
         self.thisAndFuture = thisAndFuture
         self.recurrenceID = recurrenceID
@@ -39,6 +46,12 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
         self.place = place
         self.notes = notes
         self.extraProperties = extraProperties
+        self.completedAt = completedAt
+    }
+
+    /// The instance as the series has it, unchanged: an override that changes nothing yet.
+    public static func unchanged(_ recurrenceID: Date) -> RecurrenceOverride {
+        RecurrenceOverride(recurrenceID: recurrenceID, start: recurrenceID)
     }
 
     /// The instance removed from its series: an override that cancels it.

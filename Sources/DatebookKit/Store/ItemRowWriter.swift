@@ -75,8 +75,8 @@ struct ItemRowWriter {
             db,
             sql: """
                 INSERT OR REPLACE INTO item_override
-                    (item, recurrence_id, cancelled, start, "end", title, place, notes, this_and_future)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (item, recurrence_id, cancelled, start, "end", title, place, notes, completed_at, this_and_future)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertParticipant = try WriteStatement(
             db,
@@ -285,7 +285,8 @@ struct ItemRowWriter {
             try insertOverride.bind(override.title, at: 6)
             try insertOverride.bind(override.place, at: 7)
             try insertOverride.bind(override.notes, at: 8)
-            try insertOverride.bind(override.thisAndFuture, at: 9)
+            try insertOverride.bind(override.completedAt?.unixSeconds, at: 9)
+            try insertOverride.bind(override.thisAndFuture, at: 10)
             try insertOverride.run()
             try writeExtras(override.extraProperties, override: recurrenceID)
         }

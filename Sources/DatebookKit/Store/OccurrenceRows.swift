@@ -147,6 +147,8 @@ enum OccurrenceRows {
             for override in item.overrides where override.title != nil || override.place != nil {
                 changed[coding.seconds(override.recurrenceID, zone)] = (override.title, override.place)
             }
+            // Instances completed on their own show as completed while the series goes on.
+            let completed = Set(item.overrides.filter(\.isCompleted).map { coding.seconds($0.recurrenceID, zone) })
             // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
             // instances show, unless their own change says otherwise.
             var ranges: [(recurrenceID: Double, title: String?, place: String?, shown: Int32?)] = item.overrides
@@ -174,7 +176,8 @@ enum OccurrenceRows {
                         }
                     }
                 }
-                add(instance.start, instance.end, key: instance.recurrenceID, rowFlags, shown: index)
+                let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
+                add(instance.start, instance.end, key: instance.recurrenceID, flags, shown: index)
             }
         } else if !item.times.isEmpty {
             for (position, time) in item.times.enumerated() {

@@ -27,6 +27,11 @@ public protocol RecurrenceEditing: AnyObject {
     /// At the first instance nothing is split: `ended` is nil and `following` is the series.
     @discardableResult
     func splitSeries(_ id: UUID, at recurrenceID: Date) throws -> SeriesSplit
+
+    /// Completes one instance, or sets it back to not completed, while the series goes on: the
+    /// instance is kept as an override that says so (its other changes, if any, stay).
+    @discardableResult
+    func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws -> Item
 }
 
 /// The two halves of a split series.

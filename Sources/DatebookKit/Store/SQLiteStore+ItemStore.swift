@@ -254,7 +254,7 @@ extension SQLiteStore: ItemStore {
             try each(
                 #"""
                 SELECT item, recurrence_id, cancelled, start, "end", CAST(title AS BLOB), CAST(place AS BLOB),
-                       CAST(notes AS BLOB), this_and_future
+                       CAST(notes AS BLOB), completed_at, this_and_future
                 FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
                 """#
             ) { row in
@@ -263,7 +263,8 @@ extension SQLiteStore: ItemStore {
                         recurrenceID: try row.checkedDate(1), isCancelled: try row.checked(2),
                         start: try row.checkedDate(3), end: try row.checkedOptionalDate(4),
                         title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
-                        notes: Item.optionalText(row[7]), thisAndFuture: try row.checked(8)))
+                        notes: Item.optionalText(row[7]),
+                        completedAt: try row.checkedOptionalDate(8), thisAndFuture: try row.checked(9)))
             }
             try each(
                 """

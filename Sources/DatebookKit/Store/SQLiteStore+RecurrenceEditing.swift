@@ -26,6 +26,24 @@ extension SQLiteStore: RecurrenceEditing {
         }
     }
 
+    @discardableResult
+    public func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
+        let now = clock.now().storedForm
+        return try changeSeries(id) { item in
+            let instant = recurrenceID.storedForm
+            var override =
+                item.overrides.first { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
+                ?? .unchanged(instant)
+            override.completedAt = completed ? (override.completedAt ?? now) : nil
+            if !completed && override == .unchanged(override.recurrenceID) {
+                // Nothing else was changed: the instance is the series' own again.
+                item.overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
+            } else {
+                item.setOverride(override)
+            }
+        }
+    }
+
     // MARK: - This and following
 
     @discardableResult

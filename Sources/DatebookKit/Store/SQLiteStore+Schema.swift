@@ -278,6 +278,14 @@ extension SQLiteStore {
         migrator.registerMigration("v7") { db in
             try db.execute(
                 sql: """
+                    -- One instance of a series completed while the series goes on: when (an
+                    -- instant, Unix seconds), NULL when not.
+                    ALTER TABLE item_override ADD COLUMN completed_at REAL;
+                    """)
+        }
+        migrator.registerMigration("v8") { db in
+            try db.execute(
+                sql: """
                     -- iCalendar shapes kept whole. An item that holds instances of a series the
                     -- file did not give (RECURRENCE-IDs without their series): its RDATEs name
                     -- them, and an export writes the instances alone.

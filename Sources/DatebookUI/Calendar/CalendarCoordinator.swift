@@ -104,6 +104,9 @@ public final class CalendarCoordinator: TabCoordinator {
         if occurrence.isRecurring, item.status == .active, intent == .edit || intent == .delete {
             return flow.askAboutSeries(intent, occurrence: occurrence, series: item)
         }
+        if occurrence.isRecurring, item.status == .active, intent == .toggleComplete {
+            return flow.toggleOccurrence(occurrence, of: item)
+        }
         switch intent {
         case .open: flow.showDetails(of: item, occurrence: occurrence.isRecurring ? occurrence : nil)
         case .edit:

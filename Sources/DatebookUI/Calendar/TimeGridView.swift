@@ -45,9 +45,9 @@ public enum TimeGridView {
                 let more = column.allDay.count > 1 ? " +\(column.allDay.count - 1)" : ""
                 let selected = column.allDay.contains { $0.id == context.selectedID }
                 let rect = Rect(x: x, y: area.y + 1, width: width, height: 1)
-                grid.fill(rect, style: selected ? Theme.selectedEvent : Theme.event)
-                grid.put(label(first) + more, x: x, y: area.y + 1, style: selected ? Theme.selectedEvent : Theme.event,
-                         maxWidth: width)
+                let body = selected ? Theme.selectedEvent : blockStyle(first)
+                grid.fill(rect, style: body)
+                grid.put(label(first) + more, x: x, y: area.y + 1, style: body, maxWidth: width)
                 for o in column.allDay { hits.append((o.id, rect)) }
             }
             // Timed events. A group with more lanes than fit keeps its last lane for what does
@@ -80,7 +80,7 @@ public enum TimeGridView {
                     continue
                 }
                 let selected = o.id == context.selectedID
-                let body = selected ? Theme.selectedEvent : Theme.event
+                let body = selected ? Theme.selectedEvent : blockStyle(o)
                 let rect = Rect(x: laneX, y: hoursTop + top, width: w, height: bottom - top)
                 grid.fill(rect, style: body)
                 for y in rect.y..<rect.maxY { grid.put("▏", x: laneX, y: y, style: selected ? body : Theme.eventEdge) }
@@ -117,10 +117,17 @@ public enum TimeGridView {
         height - 2 >= 32 ? 2 : 1
     }
 
-    /// The text of an occurrence: its title, with marks for tasks, reminders and series.
+    /// How an occurrence's block is drawn: dimmed once completed, as in the list.
+    static func blockStyle(_ o: Occurrence) -> Style {
+        o.status == .completed ? Theme.completedEvent : Theme.event
+    }
+
+    /// The text of an occurrence: its title, with marks for tasks, completed events,
+    /// reminders and series.
     static func label(_ o: Occurrence) -> String {
         var text = o.title
         if o.kind == .task { text = (o.status == .completed ? "[x] " : "[ ] ") + text }
+        if o.kind != .task && o.status == .completed { text = "✓ " + text }
         if o.kind == .reminder { text = "(!) " + text }
         if o.isRecurring { text += " ⟳" }
         return text

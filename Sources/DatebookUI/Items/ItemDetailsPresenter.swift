@@ -22,7 +22,7 @@ public final class ItemDetailsPresenter {
     private let clock: Clock
     private let dates: DateText
     /// The occurrence of a series the page was opened from (in the calendar), if any.
-    private let occurrence: Occurrence?
+    let occurrence: Occurrence?
     public var scroll = 0
 
     public init(item: Item, store: ItemStore, clock: Clock, dates: DateText, occurrence: Occurrence? = nil) {

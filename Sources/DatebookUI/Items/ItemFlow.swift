@@ -118,6 +118,40 @@ public final class ItemFlow {
         ]))
     }
 
+    /// `x` on one occurrence of an active series: a completed one is set back to not completed
+    /// at once; otherwise asks whether to complete only this one (kept as a changed instance of
+    /// the series, which goes on), this and the following ones (the series is split there and
+    /// its second part goes to History), or all of them.
+    public func toggleOccurrence(_ occurrence: Occurrence, of series: Item) -> TabResponse {
+        guard let recurrenceID = occurrence.recurrenceID else { return complete(series) }
+        let when = dates.full(recurrenceID, withTime: !series.allDay)
+        let title = "\u{201C}\(occurrence.title)\u{201D}"
+        if occurrence.status == .completed {
+            return perform("\(title) on \(when) is not completed") {
+                _ = try self.store.setOccurrenceCompleted(false, of: series.id, recurrenceID: recurrenceID)
+            }
+        }
+        return .ask(Question("Complete \(title) on \(when): which occurrences?", choices: [
+            Question.Choice("o", "only this one") { [weak self] in
+                guard let self else { return .handled }
+                return perform("Completed \(title) on \(when); the rest of the series stays") {
+                    _ = try self.store.setOccurrenceCompleted(true, of: series.id, recurrenceID: recurrenceID)
+                }
+            },
+            Question.Choice("f", "this and following") { [weak self] in
+                guard let self else { return .handled }
+                return perform("Completed \(title) from \(when) on; it is in History (h)") {
+                    let split = try self.store.splitSeries(series.id, at: recurrenceID)
+                    try self.store.complete(id: split.following.id)
+                }
+            },
+            Question.Choice("a", "all") { [weak self] in
+                guard let self else { return .handled }
+                return complete(series)
+            },
+        ]))
+    }
+
     /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).
     public func startNew(_ kind: ItemKind, start: Date? = nil) {
         screens.append(.form(ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates,
@@ -152,7 +186,11 @@ public final class ItemFlow {
             if page.readOnly { return .message(.error("History is read-only.")) }
             return askToDelete(page.item)
         case .toggleComplete:
-            return page.readOnly ? reopen(page.item) : complete(page.item)
+            if page.readOnly { return reopen(page.item) }
+            if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
+                return toggleOccurrence(occurrence, of: page.item)
+            }
+            return complete(page.item)
         case .back, .quitOrBack:
             screens.removeLast()
         case .moveDown:

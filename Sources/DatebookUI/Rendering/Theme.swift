@@ -29,6 +29,8 @@ extension Theme {
     public static let busyDay = Style(bold: true)
     public static let otherMonth = Style(dim: true)
     public static let event = Style(foreground: .black, background: .cyan)
+    /// A completed event or task: dimmed, without the block colour of one still to come.
+    public static let completedEvent = Style(foreground: .blue, dim: true)
     public static let eventEdge = Style(foreground: .blue, background: .cyan, bold: true)
     public static let selectedEvent = Style(bold: true, reverse: true)
     public static let hourLabel = Style(dim: true)

@@ -59,7 +59,11 @@ struct ICalendarRoundTripTests {
         item.overrides = [
             RecurrenceOverride(
                 recurrenceID: Fixture.utc("2026-12-07 08:00"), start: Fixture.utc("2026-12-07 09:00"),
-                end: Fixture.utc("2026-12-07 10:00"), title: "Review (late)", place: "Room 2", notes: "Moved")
+                end: Fixture.utc("2026-12-07 10:00"), title: "Review (late)", place: "Room 2", notes: "Moved"),
+            RecurrenceOverride(
+                recurrenceID: Fixture.utc("2026-12-14 08:00"), start: Fixture.utc("2026-12-14 08:00"),
+                end: Fixture.utc("2026-12-14 09:00"), title: item.title, place: item.place, notes: item.notes,
+                completedAt: Fixture.utc("2026-12-14 09:30")),
         ]
         item.attachments = ["/home/ana/photo 1.jpg", "https://example.com/a.pdf"]
         item.categories = ["Work", "Review, weekly"]
@@ -75,10 +79,28 @@ struct ICalendarRoundTripTests {
         try first.save(Item(id: Fixture.id(3), kind: .reminder, title: "Call Bo", times: [ItemTime(start: Fixture.utc("2026-11-25 10:00"))],
                             alarm: Alarm(minutesBefore: 0, sound: "/usr/share/sounds/bell.oga"), created: Fixture.now))
 
+        // A completed event, and a repeating task with one occurrence done.
+        var done = Fixture.event(4, "Workshop", at: "2026-11-20 10:00")
+        done.status = .completed
+        done.statusChangedAt = Fixture.utc("2026-11-20 12:00")
+        try first.save(done)
+        var chores = Item(
+            id: Fixture.id(5), kind: .task, title: "Water plants", due: Fixture.utc("2026-11-23 18:00"),
+            repeatRule: "FREQ=DAILY;COUNT=5", created: Fixture.now)
+        chores.overrides = [
+            RecurrenceOverride(
+                recurrenceID: Fixture.utc("2026-11-24 18:00"), start: Fixture.utc("2026-11-24 18:00"),
+                title: "Water plants", completedAt: Fixture.utc("2026-11-24 19:00"))
+        ]
+        try first.save(chores)
+
         let text = try ICalendarExporter(reader: first).exportString()
+        #expect(text.contains("X-DATEBOOK-COMPLETED:20261214T093000Z"))
+        #expect(text.contains("X-DATEBOOK-COMPLETED:20261120T120000Z"))
+        #expect(text.contains("RECURRENCE-ID:20261124T180000Z\r\nSUMMARY:Water plants\r\nDTSTART:20261124T180000Z\r\nSTATUS:COMPLETED\r\nCOMPLETED:20261124T190000Z"))
         let second = try CalendarFixtures.store()
         let report = try CalendarFixtures.importText(text, into: second)
-        #expect(report.added == 3)
+        #expect(report.added == 5)
         #expect(report.warnings.isEmpty, "\(report.lines)")
         let before = try CalendarFixtures.items(first)
         let after = try CalendarFixtures.items(second)

@@ -44,8 +44,31 @@ struct ItemDraftTests {
 
     @Test("all day: a last day before the first is refused on the end")
     func allDayBackwards() {
-        let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: "2026-11-22"]))
-        #expect(result.problems == [.end: "The end is before the start"])
+        for end in ["2026-11-22", "2026-11-23"] {
+            let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: end]))
+            #expect(result.problems == [.end: "The last day is before the first day"], "\(end)")
+        }
+    }
+
+    @Test("a task due on a date without a time is all day and floats; with a time it is anchored here")
+    func dateOnlyTask() {
+        let days = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31"]))
+        #expect(days.isValid)
+        #expect(days.item.allDay)
+        #expect(days.item.timeZone == .floating)
+        #expect(days.item.due == midnight("2027-03-31"))
+        let timed = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31 17:00"]))
+        #expect(!timed.item.allDay)
+        #expect(timed.item.timeZone == .named("Europe/Berlin"))
+        // A time given later anchors the task again; taking it away floats it again.
+        let edited = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31 17:00"]), editing: days.item)
+        #expect(!edited.item.allDay)
+        #expect(edited.item.timeZone == .named("Europe/Berlin"))
+        let back = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31"]), editing: edited.item)
+        #expect(back.item.allDay && back.item.timeZone == .floating)
+        // A task with a time of its own keeps its zone, even with a due date alone.
+        let worked = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31", .start: "2027-03-30 09:00"]))
+        #expect(!worked.item.allDay)
     }
 
     // MARK: - Times

@@ -288,6 +288,37 @@ struct RecurrenceEditingTests {
         #expect(after.exceptionDates == [target])
     }
 
+    @Test("completing one occurrence marks only it, keeps its own changes, and setting it back undoes just that")
+    func completeOne() throws {
+        let (store, item) = try weekly()
+        let target = local("2026-10-19 09:00", "Europe/Berlin")
+        try store.setOccurrenceCompleted(true, of: item.id, recurrenceID: target)
+        func statuses() throws -> [String] {
+            try store.occurrences(from: Fixture.utc("2026-10-01 00:00"), to: Fixture.utc("2026-11-01 00:00"))
+                .map { "\(wallText($0.start, "Europe/Berlin")) \($0.status.rawValue)" }
+        }
+        #expect(try statuses() == [
+            "2026-10-05 09:00 active", "2026-10-12 09:00 active", "2026-10-19 09:00 completed",
+            "2026-10-26 09:00 active",
+        ])
+        let saved = try #require(try store.item(id: item.id))
+        #expect(saved.status == .active)
+        #expect(saved.overrides.map(\.recurrenceID) == [target])
+        #expect(saved.overrides.first?.completedAt == Fixture.now)
+
+        // Completing a changed occurrence keeps the change; setting it back keeps it too.
+        let moved = local("2026-10-26 09:00", "Europe/Berlin")
+        try store.changeOccurrence(
+            of: item.id, to: RecurrenceOverride(recurrenceID: moved, start: moved, title: "Standup (long)"))
+        try store.setOccurrenceCompleted(true, of: item.id, recurrenceID: moved)
+        try store.setOccurrenceCompleted(false, of: item.id, recurrenceID: target)
+        try store.setOccurrenceCompleted(false, of: item.id, recurrenceID: moved)
+        let after = try #require(try store.item(id: item.id))
+        #expect(after.overrides.map(\.title) == ["Standup (long)"])
+        #expect(after.overrides.allSatisfy { !$0.isCompleted })
+        #expect(try statuses().allSatisfy { $0.hasSuffix("active") })
+    }
+
     @Test("this and following: the series ends before the instance and a new one starts with it")
     func splitOpenEnded() throws {
         let (store, item) = try weekly()
