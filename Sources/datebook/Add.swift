@@ -19,7 +19,7 @@ struct Add: ParsableCommand {
             switch value {
             case .event: return "Add an event (the default)."
             case .task: return "Add a task."
-            case .reminder: return "Add a reminder (rings at --start)."
+            case .reminder: return "Add a reminder at --start."
             }
         }
     }
@@ -52,7 +52,8 @@ struct Add: ParsableCommand {
     @Option(help: ArgumentHelp("Priority: 0 none, 1 high … 9 low.", valueName: "n"))
     var priority: Int = 0
 
-    @Option(help: ArgumentHelp("Alarm: minutes before the start.", valueName: "minutes"))
+    @Option(help: ArgumentHelp("Alarm: minutes before the start (kept and exported; alarms do not ring yet).",
+                               valueName: "minutes"))
     var alarm: Int?
 
     @Option(help: ArgumentHelp("Category.", valueName: "name"))

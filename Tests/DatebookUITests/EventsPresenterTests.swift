@@ -37,7 +37,7 @@ struct EventsPresenterTests {
         app.send(.newRequested, .choose(.event))
         let form = try #require(app.events.form)
         app.send(.nextField)  // Start
-        app.send(.nextField)  // End
+        app.send(.nextField, .cursorEnd)  // End, its date kept
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("09:00")
         app.send(.nextField, .nextField)  // All day, Place
@@ -57,7 +57,7 @@ struct EventsPresenterTests {
         #expect(screen.contains("! The end is before the start"))
 
         app.type("Fixed")
-        app.send(.nextField, .nextField)  // Start, End
+        app.send(.nextField, .nextField, .cursorEnd)  // Start, End
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("13:00")
         app.send(.save)

@@ -69,10 +69,10 @@ struct RecurringOccurrenceTests {
         #expect(app.screen().contains("Edit one occurrence of this event"))
         app.send(.cursorEnd)
         app.type(" (moved)")
-        app.send(.nextField)
+        app.send(.nextField, .cursorEnd)  // the date is selected: End keeps it
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("10:00")
-        app.send(.nextField)
+        app.send(.nextField, .cursorEnd)
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("10:15")
         app.send(.save)

@@ -35,7 +35,7 @@ struct ScreenSnapshotTests {
 
     @Test func formWithErrors() throws {
         let (app, _) = try Fixtures.app()
-        app.send(.newRequested, .choose(.event), .nextField, .nextField)
+        app.send(.newRequested, .choose(.event), .nextField, .nextField, .cursorEnd)
         for _ in 0..<5 { app.send(.deleteBackward) }
         app.type("09:00")
         app.send(.save)

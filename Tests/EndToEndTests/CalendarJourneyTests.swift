@@ -205,7 +205,7 @@ END:VCALENDAR
             $0.contains("Monday 9 November 2026") && $0.contains("04:00 Standup (moved)")
         }
         try session.send(keys: "d")
-        try await session.waitFor("which occurrences?")
+        try await session.waitFor("o only this one")
         try session.send(keys: "o")
         try await session.waitFor("Deleted the occurrence")
         try session.send(keys: "q")

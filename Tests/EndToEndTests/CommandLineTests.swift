@@ -118,6 +118,10 @@ struct CommandLineTests {
         for word in ["--start", "--end", "--due", "--task", "--reminder", "--place", "--notes"] {
             #expect(addHelp.standardOutput.contains(word), "\(word)")
         }
+        // Alarms do not ring yet: the help must not promise that they do.
+        let words = addHelp.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(!words.contains("rings"))
+        #expect(words.contains("alarms do not ring yet"))
     }
 
     /// Every path says the last day of an all-day item the same way: `--end`, the form, the

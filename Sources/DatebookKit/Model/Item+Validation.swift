@@ -1,9 +1,11 @@
 import Foundation
 
 /// A field of an item that a form edits and a validation message can point at.
+///
+/// `start` and `end` are the first time's; `moreTimes` are the times after it.
 public enum ItemField: String, Sendable, CaseIterable {
     case kind, title, start, end, allDay, place, notes, due, priority
-    case alarm, repeatRule, attachments, category
+    case alarm, repeatRule, attachments, category, moreTimes
 }
 
 /// One thing wrong with an item, attached to the field that is wrong.
@@ -23,7 +25,8 @@ extension Item {
     /// The rules: a title is required; an event needs a start and an end no earlier than it
     /// (an all-day one, an end after it: its last day is not before its first);
     /// a reminder needs a time to ring at; a task needs nothing else. Every time's end must
-    /// not come before its start; priority is 0–9; alarm minutes are not negative. A repeat
+    /// not come before its start (the first time's is a problem of the `end`, a later one's
+    /// of `moreTimes`); priority is 0–9; alarm minutes are not negative. A repeat
     /// rule must be one libical reads, on an item with a start (or a due date), and must not
     /// end (UNTIL) before that start.
     public func validate() -> [ValidationIssue] {
@@ -45,14 +48,17 @@ extension Item {
         case .task:
             break
         }
-        if allDay {
-            // An all-day end is stored as the day after the last (iCalendar's DTEND): a time
-            // that ends where it starts would be a day-long event of no days.
-            if times.contains(where: { time in time.end.map { $0 <= time.start } ?? false }) {
-                issues.append(ValidationIssue(field: .end, message: "The last day is before the first day"))
-            }
-        } else if times.contains(where: { time in time.end.map { $0 < time.start } ?? false }) {
-            issues.append(ValidationIssue(field: .end, message: "The end is before the start"))
+        // An all-day end is stored as the day after the last (iCalendar's DTEND): a time that
+        // ends where it starts would be a day-long event of no days.
+        func endsBeforeStart(_ time: ItemTime) -> Bool {
+            time.end.map { allDay ? $0 <= time.start : $0 < time.start } ?? false
+        }
+        if let first = times.first, endsBeforeStart(first) {
+            let message = allDay ? "The last day is before the first day" : "The end is before the start"
+            issues.append(ValidationIssue(field: .end, message: message))
+        }
+        if times.dropFirst().contains(where: endsBeforeStart) {
+            issues.append(ValidationIssue(field: .moreTimes, message: "A time ends before it starts"))
         }
         if !(0...9).contains(priority) {
             issues.append(ValidationIssue(field: .priority, message: "Priority is 0 (none) to 9"))

@@ -40,6 +40,7 @@ public struct ItemDraft: Equatable, Sendable {
             case .repeatRule: self = .repeatRule
             case .attachments: self = .attachments
             case .category: self = .category
+            case .moreTimes: self = .moreTimes
             }
         }
     }
@@ -132,6 +133,9 @@ public struct ItemDraft: Equatable, Sendable {
         } else if fields.contains(.end), !text(.end).isEmpty, problems[.start] == nil {
             problems[.end] = "An end needs a start"
         }
+        // Without a Start, the first of the More times is the item's first time; its problems
+        // are still the More times'.
+        let firstTimeIsMoreTimes = times.isEmpty
         if fields.contains(.moreTimes) {
             times += moreTimes(now: now, calendar: calendar, problems: &problems)
         }
@@ -178,7 +182,8 @@ public struct ItemDraft: Equatable, Sendable {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 
         for issue in item.validate() {
-            let field = Field(issue.field)
+            var field = Field(issue.field)
+            if field == .end && firstTimeIsMoreTimes && !item.times.isEmpty { field = .moreTimes }
             let shown = fields.contains(field) ? field : .title
             if problems[shown] == nil { problems[shown] = issue.message }
         }
@@ -211,7 +216,8 @@ public struct ItemDraft: Equatable, Sendable {
         return (try? DurationParser.parse(text)).map { $0.days * 1440 + $0.minutes }
     }
 
-    /// The times after the first: `start - end` pairs separated by `;`.
+    /// The times after the first: `start - end` pairs separated by `;`. A time that ends before
+    /// it starts is named in the More times' problem.
     private func moreTimes(now: Date, calendar: Calendar, problems: inout [Field: String]) -> [ItemTime] {
         var result: [ItemTime] = []
         for part in self[.moreTimes].split(separator: ";") {
@@ -222,6 +228,10 @@ public struct ItemDraft: Equatable, Sendable {
                 var end: Date? = nil
                 if pieces.count > 1 {
                     end = try DateParser(now: start.date, calendar: calendar).parse(pieces[1]).date
+                }
+                if let end, end < start.date, problems[.moreTimes] == nil {
+                    let entry = part.trimmingCharacters(in: .whitespaces)
+                    problems[.moreTimes] = "In \u{201C}\(entry)\u{201D} the end is before the start"
                 }
                 result.append(ItemTime(start: start.date, end: end))
             } catch {

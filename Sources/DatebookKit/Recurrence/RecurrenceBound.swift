@@ -76,6 +76,9 @@ struct RecurrenceBound: Sendable {
 
     /// Units of work libical spends on one day of the rule's walk.
     let unitsPerDay: Double
+    /// Units of work libical spends on a month of a monthly rule that holds no time (0 for
+    /// other rules; see `MonthlyWalk`).
+    let emptyMonthUnits: Int
 
     // MARK: - Judging
 
@@ -85,8 +88,18 @@ struct RecurrenceBound: Sendable {
         try Self.judgeParts(recurrence)
         let rule = Rule(recurrence)
         unitsPerDay = rule.unitsPerDay
+        if rule.frequency == ICAL_MONTHLY_RECURRENCE {
+            let walk = MonthlyWalk(recurrence, startDay: Int(first.day))
+            emptyMonthUnits = walk.emptyMonthUnits
+            let name = icalrecur_freq_to_string(rule.frequency).map { String(cString: $0) } ?? "MONTHLY"
+            try walk.scan(
+                from: CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day)),
+                count: Int(recurrence.count), name: name)
+            return
+        }
+        emptyMonthUnits = 0
         guard rule.frequency.rawValue <= ICAL_WEEKLY_RECURRENCE.rawValue else {
-            // Monthly and yearly rules are expanded a month or a year at a time.
+            // Yearly rules are expanded a year at a time.
             return
         }
         if first.is_date != 0 && rule.frequency.rawValue < ICAL_DAILY_RECURRENCE.rawValue {
@@ -170,7 +183,9 @@ struct RecurrenceBound: Sendable {
 
     /// The units of work of one call that moved the walk on by `seconds`.
     func units(walking seconds: Double) -> Int {
-        1 + max(1, Int(min(seconds / 86_400 * unitsPerDay, Double(Int32.max))))
+        // A monthly call that walked past months without a time paid for each of them.
+        let emptyMonths = max(0, seconds / (31 * 86_400) - 1).rounded(.down)
+        return 1 + max(1, Int(min(seconds / 86_400 * unitsPerDay + emptyMonths * Double(emptyMonthUnits), Double(Int32.max))))
     }
 }
 
@@ -407,6 +422,11 @@ private struct Rule {
         for v in values where (0..<size).contains(v) { mask[v] = true }
         return mask
     }
+}
+
+extension RecurrenceBound {
+    /// A BY array as libical stores it: values up to ICAL_RECURRENCE_ARRAY_MAX.
+    static func values<T>(_ array: T) -> [Int] { Rule.values(array) }
 }
 
 private func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }

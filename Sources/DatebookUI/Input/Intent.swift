@@ -38,6 +38,12 @@ public enum Intent: Hashable, Sendable {
     case cursorEnd
     case deleteBackward
     case deleteForward
+    /// Ctrl-U: delete from the start of the field to the cursor.
+    case deleteToStart
+    /// Ctrl-K: delete from the cursor to the end of the field.
+    case deleteToEnd
+    /// Ctrl-W: delete the word before the cursor (back to a space, as a shell does).
+    case deleteWordBackward
     /// A printable character typed into the focused field.
     case insert(Character)
     /// Enter in a form: next field, or save on the last one.

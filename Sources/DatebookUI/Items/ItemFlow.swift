@@ -210,7 +210,7 @@ public final class ItemFlow {
         case .saved(let item):
             screens.removeLast()
             saved = item
-            return .message(StatusMessage("Saved \u{201C}\(item.title)\u{201D}"))
+            return .message(StatusMessage(ItemFormPresenter.savedMessage(item)))
         case .cancel(let changed):
             guard changed else {
                 screens.removeLast()

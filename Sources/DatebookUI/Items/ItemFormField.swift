@@ -44,6 +44,9 @@ public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
     /// True for fields whose value is picked, not typed.
     public var isChoice: Bool { self == .kind || self == .allDay }
 
+    /// True for the date fields, whose text is selected when they are entered (typing replaces it).
+    public var isDate: Bool { self == .start || self == .end || self == .due }
+
     /// The fields shown for a kind of item.
     public static func fields(for kind: ItemKind) -> [ItemFormField] {
         switch kind {

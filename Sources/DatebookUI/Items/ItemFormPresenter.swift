@@ -33,6 +33,11 @@ public enum ItemFormOutcome: Equatable, Sendable {
 /// It keeps every field's text as typed, whatever the kind shown, so switching kind or
 /// failing validation never loses a character. Saving reads the fields by `ItemDraft`'s rule
 /// (the one `datebook add` follows), and attaches each message to its field.
+///
+/// The End follows the Start: when the focus leaves a changed Start, and before saving, the
+/// End moves as far as the Start did (`ItemDraft.endText(followingStartFrom:)`), unless the
+/// person typed in the End, which then stays as typed. A date field entered with Tab, Enter or
+/// a click has its text selected, so typing replaces it.
 public final class ItemFormPresenter {
     public private(set) var kind: ItemKind
     public private(set) var allDay: Bool
@@ -43,6 +48,10 @@ public final class ItemFormPresenter {
     private let initialTexts: [ItemFormField: String]
     private let initialKind: ItemKind
     private let initialAllDay: Bool
+    /// The Start text the End last followed (the one it was read against).
+    private var followedStart: String
+    /// True once the person changed the End's text: it no longer follows the Start.
+    private var endTyped = false
     private let store: DatebookStore
     /// The instance being changed when the form edits one occurrence of a series.
     public let recurrenceID: Date?
@@ -104,6 +113,7 @@ public final class ItemFormPresenter {
         initialTexts = texts
         initialKind = kind
         initialAllDay = allDay
+        followedStart = texts[.start] ?? ""
         for (field, text) in texts { values[field] = TextField(text) }
     }
 
@@ -135,22 +145,51 @@ public final class ItemFormPresenter {
             moveFocus(by: 1)
         case .save: return save()
         case .back: return .cancel(changed: hasChanges)
-        case .cursorLeft, .cursorRight, .cursorHome, .cursorEnd, .deleteBackward, .deleteForward, .insert:
-            edit(intent)
-        default: break
+        default:
+            if TextField.edits(intent) { edit(intent) }
         }
         return .stay(nil)
     }
 
     /// Focuses a field (a mouse click); ignored if the field is not shown.
     public func focus(on field: ItemFormField) {
-        if fields.contains(field) { focus = field }
+        if fields.contains(field) { enter(field) }
     }
 
     private func moveFocus(by step: Int) {
         let shown = fields
         let index = shown.firstIndex(of: focus) ?? 0
-        focus = shown[(index + step + shown.count) % shown.count]
+        enter(shown[(index + step + shown.count) % shown.count])
+    }
+
+    /// Moves the focus to a field the person went to: leaving the Start moves the End with
+    /// it, and a date field's text is selected.
+    private func enter(_ field: ItemFormField) {
+        guard field != focus else { return }
+        if focus == .start { endFollowsStart() }
+        move(to: field)
+        if field.isDate { values[field]?.selectAll() }
+    }
+
+    /// Moves the focus, leaving nothing selected behind.
+    private func move(to field: ItemFormField) {
+        values[focus]?.deselect()
+        focus = field
+    }
+
+    /// Moves the End as far as the Start moved since the End last followed it, keeping the
+    /// length, unless the person typed the End. A Start that cannot be read is waited for:
+    /// the End follows once it is corrected.
+    private func endFollowsStart() {
+        let start = text(of: .start)
+        guard start != followedStart else { return }
+        let now = clock.now()
+        let parser = DateParser(now: now, calendar: dates.calendar)
+        guard (try? parser.parse(start.trimmingCharacters(in: .whitespaces))) != nil else { return }
+        if !endTyped, let end = draft().endText(followingStartFrom: followedStart, now: now, calendar: dates.calendar) {
+            values[.end] = TextField(end)
+        }
+        followedStart = start
     }
 
     private func edit(_ intent: Intent) {
@@ -175,20 +214,23 @@ public final class ItemFormPresenter {
             }
         default:
             var field = values[focus] ?? TextField()
+            let before = field.text
             field.apply(intent)
             values[focus] = field
+            if focus == .end && field.text != before { endTyped = true }
         }
     }
 
     // MARK: - Saving
 
     private func save() -> ItemFormOutcome {
+        endFollowsStart()
         var item: Item
         var problems: [ItemFormField: String]
         (item, problems) = buildItem()
         errors = problems
         if let first = fields.first(where: { problems[$0] != nil }) {
-            focus = first
+            if first != focus { move(to: first) }
             let count = problems.count
             return .stay(.error(count == 1 ? "Cannot save: \(problems[first]!)" : "Cannot save: \(count) fields need attention"))
         }
@@ -204,6 +246,13 @@ public final class ItemFormPresenter {
         } catch {
             return .stay(.error("Not saved: \(error). Your text is still in the form."))
         }
+    }
+
+    /// What the status line says after a save. Alarms are kept but do not ring yet, so an item
+    /// with one (or a reminder) says so rather than let the person count on it.
+    public static func savedMessage(_ item: Item) -> String {
+        let saved = "Saved \u{201C}\(item.title)\u{201D}"
+        return item.alarm != nil || item.kind == .reminder ? saved + "; alarms do not ring yet" : saved
     }
 
     /// The change to one instance the form describes: only what differs from the series is kept.

@@ -18,6 +18,9 @@ public enum Theme {
     public static let info = Style.plain
     public static let field = Style(underline: true)
     public static let focusedField = Style(reverse: true)
+    /// A selected text in a field: typing replaces it. Without colour it still stands out,
+    /// upright in a reversed field.
+    public static let selectedText = Style(foreground: .black, background: .yellow, bold: true)
     public static let border = Style.plain
     public static let muted = Style(dim: true)
 }

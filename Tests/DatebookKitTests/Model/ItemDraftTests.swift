@@ -115,6 +115,30 @@ struct ItemDraftTests {
         #expect(hidden.problems == [.title: "An event needs a start"])
     }
 
+    @Test("a More times entry that ends before it starts is the More times' problem, named, never the End's")
+    func moreTimesEndingEarly() {
+        let withStart = read(ItemDraft(kind: .task, texts: [
+            .title: "Practice", .start: "2026-11-23 09:00", .end: "10:00",
+            .moreTimes: "2026-11-24 10:00 - 11:00; 2026-11-25 10:00 - 09:00",
+        ]))
+        #expect(withStart.problems == [.moreTimes: "In \u{201C}2026-11-25 10:00 - 09:00\u{201D} the end is before the start"])
+        // Without a Start, the first entry becomes the item's first time: still the More times'.
+        let withoutStart = read(ItemDraft(kind: .task, texts: [.title: "Practice", .moreTimes: "2026-11-25 10:00 - 09:00"]))
+        #expect(withoutStart.problems == [.moreTimes: "In \u{201C}2026-11-25 10:00 - 09:00\u{201D} the end is before the start"])
+        let unreadable = read(ItemDraft(kind: .task, texts: [.title: "Practice", .end: "", .moreTimes: "31/02 10:00"]))
+        #expect(Set(unreadable.problems.keys) == [.moreTimes])
+    }
+
+    @Test("the model puts the first time's order under End and a later time's under More times")
+    func validationByTime() {
+        let first = ItemTime(start: Fixture.utc("2026-11-23 09:00"), end: Fixture.utc("2026-11-23 10:00"))
+        let backwards = ItemTime(start: Fixture.utc("2026-11-24 10:00"), end: Fixture.utc("2026-11-24 09:00"))
+        let later = Item(id: Fixture.id(1), kind: .task, title: "Practice", times: [first, backwards], created: Fixture.now)
+        #expect(later.validate().map(\.field) == [.moreTimes])
+        let firstWrong = Item(id: Fixture.id(1), kind: .task, title: "Practice", times: [backwards, first], created: Fixture.now)
+        #expect(firstWrong.validate().map(\.field) == [.end])
+    }
+
     // MARK: - Editing
 
     @Test("editing keeps the id, creation and zone, and a repeat phrase left as shown keeps the rule exactly")
