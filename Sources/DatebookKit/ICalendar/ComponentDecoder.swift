@@ -544,7 +544,8 @@ struct ComponentDecoder {
     /// True for a DATE-TIME without a zone: neither UTC nor with a TZID.
     private static func isFloatingTime(_ property: OpaquePointer) -> Bool {
         let time = icalvalue_get_datetime(icalproperty_get_value(property))
-        return time.is_date == 0 && icaltime_is_utc(time) == 0 && tzid(of: property) == nil
+        return time.is_date == 0 && icaltime_is_utc(time) == 0
+            && icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER) == nil
     }
 
     /// The value of the first `name` property of a component's own text as written, unfolded

@@ -27,9 +27,6 @@ final class ComponentReader: @unchecked Sendable {
     private var seriesResults: [SeriesInstances?] = []
     private var nextSeries = 0
     private var masterOrder: [String] = []
-    /// The line of the first component of each UID without a RECURRENCE-ID, to tell a second
-    /// one (see `entry(for:)`).
-    private var itemLines: [String: Int] = [:]
     private var overrides: [String: [RecurrenceOverride]] = [:]
 
     private let condition = NSCondition()
@@ -129,43 +126,18 @@ final class ComponentReader: @unchecked Sendable {
         case let .failure(skip):
             return .skipped(
                 ImportReport.Note(line: chunk.line, component: chunk.name, uid: skip.uid, message: skip.reason + "; skipped"))
-        case var .success(found):
-            if found.override == nil {
-                keepApart(&found, line: chunk.line)
-            }
+        case let .success(found):
             if let override = found.override {
                 overrides[found.uid, default: []].append(override)
-            } else if found.item.isRecurring {
-                if masters[found.uid] == nil { masterOrder.append(found.uid) }
+            } else if found.item.isRecurring, masters[found.uid] == nil {
+                // The first series of a UID: a second component under it is kept under a UID of
+                // its own (see `ICalendarImporter`), whose series the importer expands itself.
+                masterOrder.append(found.uid)
                 masters[found.uid] = found.item
-            } else {
-                masters[found.uid] = nil
             }
             let issues = found.override == nil ? found.item.validate() : []
             return .read(found, chunk, textNotes, issues)
         }
-    }
-
-    /// Gives a component a UID of its own when an earlier one without a RECURRENCE-ID had its
-    /// UID: two programs' calendars merged into one file, or one event copied, hold two items
-    /// under one UID, and both are kept rather than one replacing the other. The derived UID
-    /// (`UID-2`, `UID-3`, …) is the same on every import of the file, so importing it again
-    /// updates both.
-    private func keepApart(_ found: inout ComponentDecoder.Decoded, line: Int) {
-        guard let first = itemLines[found.uid] else {
-            itemLines[found.uid] = line
-            return
-        }
-        var number = 2
-        while itemLines["\(found.uid)-\(number)"] != nil {
-            number += 1
-        }
-        let derived = "\(found.uid)-\(number)"
-        found.notes.append(
-            "the UID was already used on line \(first); this one is kept as another item, with the UID \(derived)")
-        found.uid = derived
-        found.item.icalUID = derived
-        itemLines[derived] = line
     }
 
     /// Lists every series of the file with its instances, as the importer will write it.

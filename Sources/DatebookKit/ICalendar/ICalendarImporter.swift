@@ -149,31 +149,47 @@ public struct ICalendarImporter {
                     case let .skipped(note):
                         report.skipped.append(note)
                     case let .read(found, chunk, textNotes, issues):
+                        var uid = found.uid
+                        if found.override == nil, let first = uids[uid]?.line {
+                            // A second component without RECURRENCE-ID under a UID this file
+                            // already used (two calendars merged, an event copied): kept as an
+                            // item of its own under a UID derived from it (UID-2, UID-3, …), the
+                            // same on every import of the file, so importing it again updates both.
+                            var number = 2
+                            while uids["\(uid)-\(number)"]?.line != nil {
+                                number += 1
+                            }
+                            uid = "\(uid)-\(number)"
+                            report.warnings.append(
+                                ImportReport.Note(
+                                    line: chunk.line, component: chunk.name, uid: found.uid,
+                                    message: "the UID was already used on line \(first); this one is kept as another "
+                                        + "item, with the UID \(uid)"))
+                        }
                         for (line, message) in textNotes {
                             report.warnings.append(
-                                ImportReport.Note(line: line, component: chunk.name, uid: found.uid, message: message))
+                                ImportReport.Note(line: line, component: chunk.name, uid: uid, message: message))
                         }
                         for message in found.notes {
                             report.warnings.append(
-                                ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
+                                ImportReport.Note(line: chunk.line, component: chunk.name, uid: uid, message: message))
                         }
                         var item = found.item
-                        try identify(&item, uid: found.uid)
-                        if let known = uids[found.uid], item.created == now {
+                        try identify(&item, uid: uid)
+                        if let known = uids[uid], item.created == now {
                             item.created = known.created
                         }
                         let pending = Pending(item: item, line: chunk.line, component: chunk.name, issues: issues)
                         if let override = found.override {
-                            instances[found.uid, default: []].append((override, pending))
+                            instances[uid, default: []].append((override, pending))
                             continue
                         }
-                        uids[found.uid]?.line = chunk.line
+                        uids[uid]?.line = chunk.line
                         if item.isRecurring {
-                            if series[found.uid] == nil { seriesOrder.append(found.uid) }
-                            series[found.uid] = pending
+                            seriesOrder.append(uid)
+                            series[uid] = pending
                         } else {
-                            series[found.uid] = nil
-                            try commit(pending, uid: found.uid)
+                            try commit(pending, uid: uid)
                         }
                     }
                 }

@@ -90,7 +90,8 @@ struct SeriesDefinition: Sendable {
                 thisAndFuture: override.thisAndFuture)
         }
         var durations: [Double: Double] = [:]
-        for period in item.recurrencePeriods {
+        let periods = item.hasSeriesDetails ? item.recurrencePeriods : []
+        for period in periods {
             let periodStart = coding.seconds(period.start, zone)
             if let periodEnd = period.end {
                 durations[periodStart] = max(0, coding.seconds(periodEnd, zone) - periodStart)
@@ -100,13 +101,14 @@ struct SeriesDefinition: Sendable {
             rule: item.repeatRule, start: start, duration: max(0, end - start),
             isDate: item.allDay && zone == .floating, zone: zone, zoneDefinition: zoneDefinition,
             recurrenceDates: item.recurrenceDates.map { coding.seconds($0, zone) }
-                + item.recurrencePeriods.map { coding.seconds($0.start, zone) },
+                + periods.map { coding.seconds($0.start, zone) },
             recurrenceDurations: durations,
             exceptionDates: Set(item.exceptionDates.map { coding.seconds($0, zone) }),
-            exceptionDays: Set(item.exceptionDays.map { Self.day(ofWallSeconds: coding.seconds($0, .floating)) }),
+            exceptionDays: item.hasSeriesDetails
+                ? Set(item.exceptionDays.map { Self.day(ofWallSeconds: coding.seconds($0, .floating)) }) : [],
             exceptionRules: item.exceptionRules,
             overrides: overrides)
-        startIsInstance = !(item.instancesOnly && item.repeatRule == nil)
+        startIsInstance = !(item.repeatRule == nil && item.hasSeriesDetails && item.instancesOnly)
     }
 
     // MARK: - Which instances are left out, and how later ones change
@@ -156,11 +158,13 @@ extension Item {
     /// some programs): kept verbatim with the properties Datebook does not read, and applied.
     var exceptionRules: [String] {
         extraProperties.compactMap { text in
-            guard text.count > 7, text.prefix(6).uppercased() == "EXRULE",
-                let colon = text.firstIndex(of: ":"),
-                text[text.index(text.startIndex, offsetBy: 6)] == ":" || text[text.index(text.startIndex, offsetBy: 6)] == ";"
+            // `EXRULE:…` or `EXRULE;…:…`, as libical writes a kept property.
+            let bytes = text.utf8
+            guard bytes.starts(with: "EXRULE".utf8), bytes.count > 7,
+                let after = bytes.dropFirst(6).first, after == UInt8(ascii: ":") || after == UInt8(ascii: ";"),
+                let colon = bytes.firstIndex(of: UInt8(ascii: ":"))
             else { return nil }
-            return String(text[text.index(after: colon)...])
+            return String(text[bytes.index(after: colon)...])
         }
     }
 }

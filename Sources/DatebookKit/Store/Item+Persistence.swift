@@ -103,8 +103,10 @@ extension Item {
         item.statusChangedAt = statusChangedAt?.storedForm
         item.recurrenceDates = recurrenceDates.map(\.storedForm)
         item.exceptionDates = exceptionDates.map(\.storedForm)
-        item.exceptionDays = exceptionDays.map(\.storedForm)
-        item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: $0.start.storedForm, end: $0.end?.storedForm) }
+        if hasSeriesDetails {
+            item.exceptionDays = exceptionDays.map(\.storedForm)
+            item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: $0.start.storedForm, end: $0.end?.storedForm) }
+        }
         item.overrides = overrides.map { override in
             var stored = override
             stored.recurrenceID = override.recurrenceID.storedForm
@@ -161,7 +163,9 @@ extension Item {
         )
         let icalUID = Self.optionalText(row[17])
         self.icalUID = icalUID == uidText ? nil : icalUID
-        instancesOnly = try row.checked(19)
+        if try row.checked(19, as: Bool.self) {
+            instancesOnly = true
+        }
     }
 
     /// The item with every date read back from its stored form: wall-clock seconds become the
@@ -174,7 +178,9 @@ extension Item {
         item.due = due.map(convert)
         item.recurrenceDates = recurrenceDates.map(convert)
         item.exceptionDates = exceptionDates.map(convert)
-        item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: convert($0.start), end: $0.end.map(convert)) }
+        if hasSeriesDetails {
+            item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: convert($0.start), end: $0.end.map(convert)) }
+        }
         item.overrides = overrides.map { override in
             var converted = override
             converted.recurrenceID = convert(override.recurrenceID)

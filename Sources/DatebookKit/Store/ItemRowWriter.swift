@@ -247,21 +247,31 @@ struct ItemRowWriter {
             try insertAttachment.bind(path, at: 3)
             try insertAttachment.run()
         }
-        // RDATEs (0) then RDATE periods, EXDATEs (1), EXDATE days (2) in wall-clock seconds.
-        let plainDates = item.recurrenceDates.map { ItemTime(start: $0) }
-        for (kind, times, seconds) in [
-            (0, plainDates + item.recurrencePeriods, { coding.seconds($0, zone) }),
-            (1, item.exceptionDates.map { ItemTime(start: $0) }, { coding.seconds($0, zone) }),
-            (2, item.exceptionDays.map { ItemTime(start: $0) }, { coding.seconds($0, .floating) }),
-        ] as [(Int, [ItemTime], (Date) -> Double)] {
-            for (position, time) in times.enumerated() {
-                try insertRecurrenceDate.bind(rowID, at: 1)
-                try insertRecurrenceDate.bind(kind, at: 2)
-                try insertRecurrenceDate.bind(position, at: 3)
-                try insertRecurrenceDate.bind(seconds(time.start), at: 4)
-                try insertRecurrenceDate.bind(time.end.map(seconds), at: 5)
-                try insertRecurrenceDate.run()
-            }
+        // RDATEs (0), then RDATE periods with their ends; EXDATEs (1); EXDATE days (2), in
+        // wall-clock seconds whatever the zone.
+        func writeDate(_ kind: Int, _ position: Int, _ at: Double, end: Double? = nil) throws {
+            try insertRecurrenceDate.bind(rowID, at: 1)
+            try insertRecurrenceDate.bind(kind, at: 2)
+            try insertRecurrenceDate.bind(position, at: 3)
+            try insertRecurrenceDate.bind(at, at: 4)
+            try insertRecurrenceDate.bind(end, at: 5)
+            try insertRecurrenceDate.run()
+        }
+        let recurrenceDates = item.recurrenceDates
+        for (position, date) in recurrenceDates.enumerated() {
+            try writeDate(0, position, coding.seconds(date, zone))
+        }
+        let hasSeriesDetails = item.hasSeriesDetails
+        for (position, period) in (hasSeriesDetails ? item.recurrencePeriods : []).enumerated() {
+            try writeDate(
+                0, recurrenceDates.count + position, coding.seconds(period.start, zone),
+                end: period.end.map { coding.seconds($0, zone) })
+        }
+        for (position, date) in item.exceptionDates.enumerated() {
+            try writeDate(1, position, coding.seconds(date, zone))
+        }
+        for (position, day) in (hasSeriesDetails ? item.exceptionDays : []).enumerated() {
+            try writeDate(2, position, coding.seconds(day, .floating))
         }
         var extraPosition = 0
         func writeExtras(_ texts: [String], override: Double?) throws {

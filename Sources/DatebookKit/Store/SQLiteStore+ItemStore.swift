@@ -301,7 +301,9 @@ extension SQLiteStore: ItemStore {
             var item = try Item(row: row, times: found.times, attachments: found.attachments)
             item.recurrenceDates = found.recurrenceDates
             item.exceptionDates = found.exceptionDates
-            item.recurrencePeriods = found.recurrencePeriods
+            if !found.recurrencePeriods.isEmpty {
+                item.recurrencePeriods = found.recurrencePeriods
+            }
             item.overrides = found.overrides.map { override in
                 var withExtras = override
                 withExtras.extraProperties = found.overrideExtras[override.recurrenceID.unixSeconds] ?? []
@@ -312,7 +314,9 @@ extension SQLiteStore: ItemStore {
             item.moreCategories = found.moreCategories
             item.extraProperties = found.extraProperties
             var converted = item.convertingStoredDates(with: coding)
-            converted.exceptionDays = found.exceptionDays
+            if !found.exceptionDays.isEmpty {
+                converted.exceptionDays = found.exceptionDays
+            }
             return converted
         }
     }

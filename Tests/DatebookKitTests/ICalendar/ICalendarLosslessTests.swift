@@ -153,6 +153,46 @@ struct ICalendarLosslessTests {
         try Self.roundTrip("duplicate-uid.ics")
     }
 
+    @Test("a series and a single event under one UID, in either order, both keep their instances")
+    func duplicateUIDWithSeries() throws {
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(
+            CalendarFixtures.calendar(
+                """
+                BEGIN:VEVENT
+                UID:x@example.com
+                DTSTART:20261124T080000Z
+                RRULE:FREQ=DAILY;COUNT=2
+                SUMMARY:Series first
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:x@example.com
+                DTSTART:20261125T100000Z
+                SUMMARY:Single second
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:y@example.com
+                DTSTART:20261124T120000Z
+                SUMMARY:Single first
+                END:VEVENT
+                BEGIN:VEVENT
+                UID:y@example.com
+                DTSTART:20261126T130000Z
+                RRULE:FREQ=DAILY;COUNT=2
+                SUMMARY:Series second
+                END:VEVENT
+                """), into: store)
+        #expect(report.added == 4 && report.skipped.isEmpty, "\(report.lines)")
+        #expect(try Self.shown(store).map { $0.replacingOccurrences(of: "@example.com", with: "") } == [
+            "x 2026-11-24 08:00–08:00 Series first",
+            "y 2026-11-24 12:00–12:00 Single first",
+            "x 2026-11-25 08:00–08:00 Series first",
+            "x-2 2026-11-25 10:00–10:00 Single second",
+            "y-2 2026-11-26 13:00–13:00 Series second",
+            "y-2 2026-11-27 13:00–13:00 Series second",
+        ])
+    }
+
     // MARK: - EXDATE by day
 
     @Test("EXDATE;VALUE=DATE takes out the instance on that day of a timed series, the day as the series' zone sees it")
