@@ -26,7 +26,7 @@ public final class ItemBatch {
 
     private let db: Database
     private let rows: ItemRowWriter
-    private let ids: IDSource
+    let ids: IDSource
     /// The calendar's rows of a bulk batch, written by `finish()`.
     private let buffer: OccurrenceBuffer?
     /// How series are expanded for the store: what an importer's reading threads call.

@@ -27,6 +27,11 @@ public protocol ItemStore: AnyObject {
     /// Throws `StoreError.invalid` with every issue when the item is not valid.
     @discardableResult
     func save(_ item: Item) throws -> Item
+    /// Saves an edit of a stored item, merged with what was changed elsewhere since the edit
+    /// began (`ItemBatch.save(_:resolving:)`); stamps `updated`.
+    /// Throws `StoreError.conflict` when the changes cannot be merged and `resolution` is `.merge`.
+    @discardableResult
+    func save(_ edit: ItemEdit, resolving resolution: ConflictResolution) throws -> Item
     /// Marks an item completed: it leaves the list for History (blue).
     func complete(id: UUID) throws
     /// Deletes an item into History as not completed (red).

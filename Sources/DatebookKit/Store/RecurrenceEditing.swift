@@ -20,11 +20,20 @@ public protocol RecurrenceEditing: AnyObject {
     @discardableResult
     func changeOccurrence(of id: UUID, to change: RecurrenceOverride) throws -> Item
 
+    /// Changes one instance as an edit of it says, merged with what was changed elsewhere since
+    /// the edit began (`ItemBatch.changeOccurrence(_:resolving:)`).
+    ///
+    /// - Throws: `StoreError.conflict` when the changes cannot be merged and `resolution` is
+    ///   `.merge`; `.invalid` when the series is not valid.
+    @discardableResult
+    func changeOccurrence(_ edit: OccurrenceEdit, resolving resolution: ConflictResolution) throws -> Item
+
     /// Splits a series at an instance, for "this and following": the series ends before it
     /// (UNTIL, or a smaller COUNT) and a new series, with a new id, starts with it and takes
     /// the exceptions from there on. Both are saved; change the new one and save it again.
     ///
     /// At the first instance nothing is split: `ended` is nil and `following` is the series.
+    /// A series deleted or completed meanwhile is not split: `StoreError.conflict`.
     @discardableResult
     func splitSeries(_ id: UUID, at recurrenceID: Date) throws -> SeriesSplit
 

@@ -154,6 +154,11 @@ extension SQLiteStore: ItemStore {
         }
     }
 
+    @discardableResult
+    public func save(_ edit: ItemEdit, resolving resolution: ConflictResolution = .merge) throws(StoreError) -> Item {
+        try writeBatch(.few) { _, batch in try batch.save(edit, resolving: resolution) }
+    }
+
     public func complete(id: UUID) throws(StoreError) {
         try setStatus(.completed, of: id)
     }

@@ -27,6 +27,13 @@ extension SQLiteStore: RecurrenceEditing {
     }
 
     @discardableResult
+    public func changeOccurrence(_ edit: OccurrenceEdit, resolving resolution: ConflictResolution = .merge)
+        throws(StoreError) -> Item
+    {
+        try writeBatch(.few) { _, batch in try batch.changeOccurrence(edit, resolving: resolution) }
+    }
+
+    @discardableResult
     public func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
         let now = clock.now().storedForm
         return try changeSeries(id) { item in
@@ -53,6 +60,11 @@ extension SQLiteStore: RecurrenceEditing {
         let coding = storedTime
         return try writeBatch(.few) { _, batch in
             var item = try Self.series(id, in: batch)
+            if item.status != .active {
+                // Deleted or completed since the question was asked: not split behind its back.
+                throw StoreError.conflict(
+                    ItemConflict(item.status == .deleted ? .deleted : .completed, theirs: item))
+            }
             let zone = item.timeZone
             let isDate = item.allDay && zone == .floating
             let splitAt = coding.seconds(recurrenceID, zone)

@@ -12,6 +12,9 @@ public enum StoreError: Error, Equatable, Sendable {
     case invalid([ValidationIssue])
     /// No item has this id.
     case notFound(UUID)
+    /// The item changed elsewhere since an edit of it began, in a way the edit cannot be
+    /// merged into; nothing was written (see `ConflictResolution`).
+    case conflict(ItemConflict)
     /// The file is damaged: SQLite found it malformed, or what it read cannot be right.
     /// Nothing was written; a read stopped rather than give a partial answer.
     case damaged(reason: String)
@@ -33,6 +36,8 @@ extension StoreError: CustomStringConvertible {
             return issues.map(\.message).joined(separator: "; ")
         case let .notFound(id):
             return "No item with id \(id.uuidString.lowercased())"
+        case let .conflict(conflict):
+            return conflict.description
         case let .damaged(reason):
             return "the database file is damaged (\(reason)); nothing was changed. "
                 + "Run `datebook check` to see the damage and how to recover"

@@ -101,6 +101,8 @@ public final class ItemFlow {
                     return perform("Deleted the occurrences from \(when) on") {
                         try self.store.delete(id: split.following.id)
                     }
+                } catch StoreError.conflict(let conflict) {
+                    return .message(.error("Not done: \(ConflictWording(conflict, dates: dates).question)"))
                 } catch {
                     return .message(.error("Not done: \(error)"))
                 }
@@ -204,13 +206,22 @@ public final class ItemFlow {
     }
 
     private func handleForm(_ intent: Intent, _ form: ItemFormPresenter) -> TabResponse {
-        switch form.handle(intent) {
+        settle(form.handle(intent), of: form)
+    }
+
+    /// Acts on what became of a form's intent or save.
+    private func settle(_ outcome: ItemFormOutcome, of form: ItemFormPresenter) -> TabResponse {
+        switch outcome {
         case .stay(let message):
             return message.map { .message($0) } ?? .handled
         case .saved(let item):
             screens.removeLast()
             saved = item
-            return .message(StatusMessage(ItemFormPresenter.savedMessage(item)))
+            let kept = form.keptFromElsewhere.map(\.name).joined(separator: ", ")
+            return .message(StatusMessage(ItemFormPresenter.savedMessage(item)
+                + (kept.isEmpty ? "" : "; kept the changes made elsewhere to \(kept)")))
+        case .conflict(let conflict):
+            return .ask(question(about: conflict, in: form))
         case .cancel(let changed):
             guard changed else {
                 screens.removeLast()
@@ -221,6 +232,26 @@ public final class ItemFlow {
                 return .message(StatusMessage("Changes discarded"))
             })
         }
+    }
+
+    /// Asks what to do about a save that met a change made elsewhere: keep mine, take theirs,
+    /// or keep both (for a deleted item: bring it back with the changes, or let them go).
+    /// Esc leaves the form open as typed.
+    private func question(about conflict: ItemConflict, in form: ItemFormPresenter) -> Question {
+        let wording = ConflictWording(conflict, dates: dates)
+        return Question(wording.question, choices: wording.choices.map { choice in
+            Question.Choice(choice.key, choice.label) { [weak self, weak form] in
+                guard let self, let form, self.form === form else { return .handled }
+                guard let resolution = choice.resolution else {
+                    screens.removeLast()
+                    return .message(StatusMessage(wording.discarded))
+                }
+                saved = nil
+                let response = settle(form.save(resolving: resolution), of: form)
+                if let saved { return .message(StatusMessage(wording.saved(saved, resolution))) }
+                return response
+            }
+        })
     }
 
     // MARK: - Actions

@@ -26,6 +26,9 @@ public enum ItemFormOutcome: Equatable, Sendable {
     case saved(Item)
     /// The person wants to leave; `changed` says whether anything would be lost.
     case cancel(changed: Bool)
+    /// The item changed elsewhere since the form opened, in a way the save cannot merge;
+    /// nothing was saved and the form stays as typed (`save(resolving:)` settles it).
+    case conflict(ItemConflict)
 }
 
 /// The logic of the form that creates or edits an item.
@@ -58,6 +61,10 @@ public final class ItemFormPresenter {
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
+    /// The occurrence as it showed when the form opened, when the form edits one occurrence.
+    private var openedOccurrence: RecurrenceOverride?
+    /// The fields the last save kept as they were changed elsewhere while the form was open.
+    public private(set) var keptFromElsewhere: [ItemMerge.Field] = []
 
     /// A form for a new item of a kind, with times prefilled: an event starts at `start` (by default
     /// the next full hour) and lasts one hour.
@@ -95,9 +102,16 @@ public final class ItemFormPresenter {
             .place: occurrence.place,
             .notes: (override?.notes ?? series.notes).replacingOccurrences(of: "\n", with: "↵"),
         ]
-        if occurrence.end > occurrence.start { texts[.end] = dates.field(occurrence.end, withTime: !series.allDay) }
+        if occurrence.end > occurrence.start {
+            texts[.end] = Self.endText(start: occurrence.start, end: occurrence.end, allDay: series.allDay, dates: dates)
+        }
         self.init(original: series, kind: series.kind, allDay: series.allDay, texts: texts.filter { !$0.value.isEmpty },
                   store: store, clock: clock, ids: ids, dates: dates, recurrenceID: occurrence.recurrenceID)
+        openedOccurrence = occurrence.recurrenceID.map { recurrenceID in
+            RecurrenceOverride(recurrenceID: recurrenceID, start: occurrence.start,
+                               end: occurrence.end > occurrence.start ? occurrence.end : nil, title: occurrence.title,
+                               place: occurrence.place, notes: override?.notes ?? series.notes)
+        }
     }
 
     private init(original: Item?, kind: ItemKind, allDay: Bool, texts: [ItemFormField: String], store: DatebookStore,
@@ -223,7 +237,10 @@ public final class ItemFormPresenter {
 
     // MARK: - Saving
 
-    private func save() -> ItemFormOutcome {
+    /// Saves the form; `resolution` says what to do when the item changed elsewhere meanwhile
+    /// in a way that cannot be merged (by default: nothing, `.conflict`).
+    public func save(resolving resolution: ConflictResolution = .merge) -> ItemFormOutcome {
+        keptFromElsewhere = []
         endFollowsStart()
         var item: Item
         var problems: [ItemFormField: String]
@@ -235,11 +252,22 @@ public final class ItemFormPresenter {
             return .stay(.error(count == 1 ? "Cannot save: \(problems[first]!)" : "Cannot save: \(count) fields need attention"))
         }
         do {
-            if let recurrenceID, let series = original {
-                return .saved(try store.changeOccurrence(of: series.id, to: override(of: series, by: item, at: recurrenceID)))
+            if let series = original, let opened = openedOccurrence {
+                let edit = OccurrenceEdit(series: series, opened: opened, mine: occurrence(opened, editedTo: item))
+                let saved = try store.changeOccurrence(edit, resolving: resolution)
+                keptFromElsewhere = keptFromElsewhere(edit, saved: saved)
+                return .saved(saved)
+            }
+            if let original {
+                let mine = ItemMerge.applyingChanges(from: openedItem(), to: item, onto: original)
+                let saved = try store.save(ItemEdit(base: original, mine: mine), resolving: resolution)
+                keptFromElsewhere = resolution == .keepBoth ? [] : ItemMerge.changedFields(from: mine, to: saved)
+                return .saved(saved)
             }
             item = try store.save(item)
             return .saved(item)
+        } catch let StoreError.conflict(conflict) {
+            return .conflict(conflict)
         } catch let StoreError.invalid(issues) {
             for issue in issues { errors[ItemFormField(issue.field)] = issue.message }
             return .stay(.error("Cannot save: " + issues.map(\.message).joined(separator: "; ")))
@@ -255,14 +283,41 @@ public final class ItemFormPresenter {
         return item.alarm != nil || item.kind == .reminder ? saved + "; alarms do not ring yet" : saved
     }
 
-    /// The change to one instance the form describes: only what differs from the series is kept.
-    private func override(of series: Item, by edited: Item, at recurrenceID: Date) -> RecurrenceOverride {
-        RecurrenceOverride(
-            recurrenceID: recurrenceID, start: edited.times.first?.start ?? recurrenceID, end: edited.times.first?.end,
-            title: edited.title == series.title ? nil : edited.title,
-            place: edited.place == series.place ? nil : edited.place,
-            notes: edited.notes == series.notes ? nil : edited.notes,
-            extraProperties: series.overrides.first { $0.recurrenceID == recurrenceID }?.extraProperties ?? [])
+    // MARK: - What the form changed
+
+    /// The item the fields described when the form opened, read by the same rule as now: a
+    /// field whose value differs between the two is one the person changed.
+    private func openedItem() -> Item {
+        var texts: [ItemDraft.Field: String] = [:]
+        for (field, text) in initialTexts {
+            if let draftField = ItemDraft.Field(rawValue: field.rawValue) { texts[draftField] = text }
+        }
+        texts[.notes] = (initialTexts[.notes] ?? "").replacingOccurrences(of: "↵", with: "\n")
+        let shown = recurrenceID == nil ? ItemFormField.fields(for: initialKind) : fields
+        let draft = ItemDraft(kind: initialKind, allDay: initialAllDay, texts: texts,
+                              fields: Set(shown.compactMap { ItemDraft.Field(rawValue: $0.rawValue) }))
+        return draft.item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next).item
+    }
+
+    /// The occurrence as it opened, with what the person changed in the form.
+    private func occurrence(_ opened: RecurrenceOverride, editedTo edited: Item) -> RecurrenceOverride {
+        let before = openedItem()
+        var mine = opened
+        if edited.title != before.title { mine.title = edited.title }
+        if edited.place != before.place { mine.place = edited.place }
+        if edited.notes != before.notes { mine.notes = edited.notes }
+        if edited.times.first != before.times.first {
+            mine.start = edited.times.first?.start ?? opened.recurrenceID
+            mine.end = edited.times.first?.end
+        }
+        return mine
+    }
+
+    /// The values of the occurrence a save kept as another change left them.
+    private func keptFromElsewhere(_ edit: OccurrenceEdit, saved series: Item) -> [ItemMerge.Field] {
+        guard let override = series.overrides.first(where: { $0.recurrenceID == edit.recurrenceID }) else { return [] }
+        let saved = override.shown(in: series)
+        return ItemMerge.merge(occurrence: edit.mine, mine: edit.mine, theirs: saved).keptFromTheirs
     }
 
     /// The item the fields describe, and what is wrong with it, by field (`ItemDraft`'s rule).
@@ -294,6 +349,13 @@ public final class ItemFormPresenter {
     }
 
     /// The fields' texts for an existing item.
+    /// The End field's text for a time: an all-day one shows its last day, as it is typed (the
+    /// stored end is the day after it).
+    static func endText(start: Date, end: Date, allDay: Bool, dates: DateText) -> String {
+        let shown = allDay && end > start ? dates.calendar.date(byAdding: .day, value: -1, to: end)! : end
+        return dates.field(shown, withTime: !allDay)
+    }
+
     static func texts(of item: Item, dates: DateText) -> [ItemFormField: String] {
         var texts: [ItemFormField: String] = [:]
         texts[.title] = item.title
@@ -301,8 +363,7 @@ public final class ItemFormPresenter {
         if let first = item.times.first {
             texts[.start] = dates.field(first.start, withTime: !item.allDay)
             if let end = first.end {
-                let shownEnd = item.allDay && end > first.start ? cal.date(byAdding: .day, value: -1, to: end)! : end
-                texts[.end] = dates.field(shownEnd, withTime: !item.allDay)
+                texts[.end] = endText(start: first.start, end: end, allDay: item.allDay, dates: dates)
             }
         }
         if item.times.count > 1 {
