@@ -137,8 +137,11 @@ struct ICalendarTarget: FuzzTarget {
                 "DTEND:" + Values.dateTime(&dice), "DURATION:" + Values.duration(&dice),
                 "RECURRENCE-ID:" + Values.dateTime(&dice), "TRIGGER:" + Values.duration(&dice),
                 "RDATE;VALUE=PERIOD:\(Values.dateTime(&dice))/\(Values.duration(&dice))",
+                "RDATE;VALUE=PERIOD:\(Values.dateTime(&dice))/\(Values.dateTime(&dice))",
+                "EXRULE:" + Values.rule(&dice), "EXDATE;VALUE=DATE:" + Values.dateTime(&dice),
+                "RECURRENCE-ID;RANGE=THISANDFUTURE:" + Values.dateTime(&dice),
                 "SUMMARY:" + Text.random(&dice, maxLength: 20), "CATEGORIES:" + Text.random(&dice, maxLength: 8),
-                "PRIORITY:" + dice.pick(["high", "-1", "10", "99999999999", ""]), "UID:" + Text.random(&dice, maxLength: 6),
+                "PRIORITY:" + dice.pick(["high", "-1", "10", "99999999999", "", "MEDIUM", "x\u{1B}"]), "UID:" + Text.random(&dice, maxLength: 6),
                 "ATTENDEE;CN=\(Text.random(&dice, maxLength: 4)):mailto:" + Text.random(&dice, maxLength: 6),
                 "TZOFFSETFROM:" + dice.pick(["+0100", "-2400", "+9999", "+01", "x"]),
             ])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook check`: SQLite's integrity check over the whole file, and what to do when it fails.
@@ -29,7 +30,7 @@ struct Check: ParsableCommand {
             throw ExitCode(1)
         }
         if problems.isEmpty {
-            print("ok: \(path) is whole")
+            print(InertText.line("ok: \(path) is whole"))
             return
         }
         Console.error("datebook check: the database file is damaged: \(path)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook`: the full-screen planner by default, and commands for scripts.
@@ -62,8 +63,12 @@ struct StoreOptions: ParsableArguments {
 
 /// Writing to the terminal from commands.
 enum Console {
+    /// Writes a message and a line end on stderr. Its lines are made inert (`InertText`): a
+    /// message may quote a file (an import's notes name UIDs and TZIDs as the file wrote them)
+    /// or a path, and a terminal must show an ESC or BEL in them, not obey it.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { InertText.line(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Writes bytes to stdout as they are, in large pieces.

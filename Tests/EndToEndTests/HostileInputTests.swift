@@ -87,6 +87,41 @@ struct HostileInputTests {
         }
     }
 
+    @Test("what datebook import says on stderr of a hostile file carries no raw control character")
+    func controlCharactersInImportNotes() throws {
+        let path = home.path("hostile.ics")
+        let text = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x",
+            "BEGIN:VEVENT", "UID:no-start\u{1B}]0;pwned\u{07}", "SUMMARY:x", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:clear\u{1B}[2J", "DTSTART;TZID=Bad\u{1B}[31mZone:20261123T090000",
+            "PRIORITY:soon\u{9B}1m", "SUMMARY:Kept", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:clear\u{1B}[2J", "DTSTART:20261124T090000Z", "SUMMARY:Twice", "END:VEVENT",
+            "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let imported = try datebook(["import", path])
+        #expect(imported.status == 2, "\(imported.standardError)")
+        #expect(Self.controls(in: imported.standardError) == [], "\(imported.standardError)")
+        #expect(Self.controls(in: imported.standardOutput) == [])
+        // Shown, not obeyed: the notes still say which component they are about.
+        #expect(imported.standardError.contains("VEVENT no-start\u{241B}]0;pwned\u{2407}: it has no DTSTART"))
+        #expect(imported.standardError.contains("\"Bad\u{241B}[31mZone\""))
+        let missing = try datebook(["import", home.path("no\u{1B}[2Jfile.ics")])
+        #expect(missing.status == 1)
+        #expect(Self.controls(in: missing.standardError) == [], "\(missing.standardError)")
+        // And the items, in every output.
+        let exported = try datebook(["export"])
+        #expect(Self.controls(in: exported.standardOutput) == [])
+        for arguments in [["list"], ["list", "--json"], ["agenda", "--from", "2026-11-23", "--days", "2"],
+                          ["agenda", "--json", "--from", "2026-11-23", "--days", "2"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(Self.controls(in: result.standardOutput, tabs: arguments.count == 1 || arguments[1] != "--json") == [],
+                    "\(arguments)")
+            #expect(result.standardOutput.contains("Twice"), "\(arguments)")
+        }
+    }
+
     @Test("the database, its folder, -wal and -shm are private whatever the umask")
     func privateFiles() async throws {
         let path = home.path("new/deeper/datebook.sqlite")

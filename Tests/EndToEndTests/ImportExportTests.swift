@@ -193,6 +193,10 @@ struct ImportExportTests {
         for name in [
             "google-calendar-export.ics", "thunderbird-lightning.ics", "apple-calendar.ics", "outlook-windows-zone.ics",
             "rfc5545-section3.6.ics", "calcurse-4.7.1-export.ics", "khal-0.10.5-vdir.ics",
+            // Shapes an import once lost part of (recurring-ical-events applies no EXRULE, and
+            // icalendar refuses a PRIORITY that is a word, so those two are left out here).
+            "orphan-instances.ics", "duplicate-uid.ics", "exdate-date.ics", "floating-and-zoned.ics",
+            "this-and-future.ics", "rdate-periods.ics",
         ] {
             _ = try datebook(["import", try Self.fixture(name)], zone: "UTC")
         }

@@ -75,7 +75,23 @@ struct ComponentDecoder {
             return .failure(Skip(uid: uid, reason: "it has no DTSTART"))
         }
         let anchorProperty = startProperty ?? dueProperty
-        let anchor = anchorProperty.map { self.anchor(of: $0, notes: &notes) } ?? Anchor(zone: .utc, pointer: nil)
+        var anchor = anchorProperty.map { self.anchor(of: $0, notes: &notes) } ?? Anchor(zone: .utc, pointer: nil)
+        // A floating start beside a zoned end (or due date) is read in the end's zone, as other
+        // programs read it: read apart, the two need not even come in order.
+        if let anchorProperty, Self.isFloatingTime(anchorProperty),
+            let other = anchorProperty == startProperty ? (isTodo ? dueProperty : first(ICAL_DTEND_PROPERTY)) : nil,
+            !Self.isFloatingTime(other), icalvalue_get_datetime(icalproperty_get_value(other)).is_date == 0
+        {
+            var ignored: [String] = []
+            let zoned = self.anchor(of: other, notes: &ignored)
+            if zoned.zone != .floating {
+                anchor = zoned
+                let name = zoned.zone == .utc ? "UTC" : zoned.zone.identifier ?? "its zone"
+                notes.append(
+                    "its start is a floating time and its \(isTodo ? "due date" : "end") is in \(name); "
+                        + "the start was read in \(name) too")
+            }
+        }
 
         var item = Item(
             id: Self.unidentified, kind: isTodo ? .task : .event, title: "", created: now, updated: now, timeZone: anchor.zone,
@@ -93,6 +109,9 @@ struct ComponentDecoder {
         var sawStatus = false
         var sawRule = false
         var extraTimes: [ItemTime] = []
+        var thisAndFuture = false
+        /// EXDATEs, and whether each is a date: on a timed series a date takes out a whole day.
+        var exceptions: [(date: Date, isDate: Bool)] = []
         let isOverride = first(ICAL_RECURRENCEID_PROPERTY) != nil
 
         for property in properties {
@@ -126,7 +145,7 @@ struct ComponentDecoder {
                 if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER),
                     icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
                 {
-                    notes.append("RANGE=THISANDFUTURE is read as this instance only")
+                    thisAndFuture = true
                 }
             case ICAL_SUMMARY_PROPERTY where overrideText.title == nil:
                 overrideText.title = string(icalproperty_get_summary(property))
@@ -136,6 +155,22 @@ struct ComponentDecoder {
                 overrideText.notes = string(icalproperty_get_description(property))
             case ICAL_PRIORITY_PROPERTY:
                 let priority = Int(icalproperty_get_priority(property))
+                if priority == 0, let written = Self.writtenValue(of: "PRIORITY", in: text),
+                    Int(written.trimmingCharacters(in: .whitespaces)) == nil
+                {
+                    // libical reads a word as 0: the word is read here.
+                    if let level = Self.priority(named: written) {
+                        item.priority = level
+                        if level != 0 {
+                            notes.append("PRIORITY \"\(written)\" was read as \(level)")
+                        }
+                    } else {
+                        notes.append("PRIORITY \"\(written)\" is neither a number nor a level Datebook knows; "
+                            + "it is kept as it is for export")
+                        item.extraProperties.append("PRIORITY:" + written)
+                    }
+                    break
+                }
                 item.priority = min(max(priority, 0), 9)
                 if priority != item.priority {
                     notes.append("PRIORITY \(priority) is outside 0–9; read as \(item.priority)")
@@ -160,11 +195,17 @@ struct ComponentDecoder {
                 if icaltime_is_null_time(value.time) == 0 {
                     item.recurrenceDates.append(date(value.time, property, anchor))
                 } else {
-                    item.recurrenceDates.append(date(value.period.start, property, anchor))
-                    notes.append("an RDATE period is read as its start; its length is the event's")
+                    // A period: the instance has its own length, to its end or for its duration.
+                    let periodStart = date(value.period.start, property, anchor)
+                    let periodEnd: Date =
+                        icaltime_is_null_time(value.period.end) == 0
+                        ? date(value.period.end, property, anchor)
+                        : periodStart.addingTimeInterval(Double(icaldurationtype_as_int(value.period.duration)))
+                    item.recurrencePeriods.append(ItemTime(start: periodStart, end: max(periodEnd, periodStart)))
                 }
             case ICAL_EXDATE_PROPERTY:
-                item.exceptionDates.append(date(icalproperty_get_exdate(property), property, anchor))
+                let time = icalproperty_get_exdate(property)
+                exceptions.append((date(time, property, anchor), time.is_date != 0))
             case ICAL_ORGANIZER_PROPERTY where item.organizer == nil:
                 item.organizer = participant(property, address: icalproperty_get_organizer(property))
             case ICAL_ATTENDEE_PROPERTY:
@@ -210,8 +251,17 @@ struct ComponentDecoder {
             default:
                 if kind == ICAL_RRULE_PROPERTY {
                     notes.append("only the first RRULE is expanded; the others are kept as they are")
-                } else if kind == ICAL_EXRULE_PROPERTY {
-                    notes.append("EXRULE (obsolete since RFC 5545) is kept but not applied")
+                } else if kind == ICAL_EXRULE_PROPERTY, let start = startProperty {
+                    // Applied with the series (see `Item.exceptionRules`), unless too costly to walk.
+                    let rule = Libical.takeString(icalproperty_get_value_as_string_r(property)) ?? ""
+                    let time = icalproperty_get_dtstart(start)
+                    let seconds = coding.seconds(date(time, start, anchor), anchor.zone)
+                    if let problem = RecurrenceRule.exceptionProblem(
+                        rule, start: seconds, isDate: time.is_date != 0 && anchor.zone == .floating, zone: anchor.zone)
+                    {
+                        notes.append("EXRULE:\(rule): \(problem.prefix(1).lowercased() + problem.dropFirst()); "
+                            + "kept but not applied")
+                    }
                 }
                 item.extraProperties.append(Self.unfoldedText(of: property))
             }
@@ -241,6 +291,15 @@ struct ComponentDecoder {
                 }
             }
             item.extraProperties.append(text)
+        }
+
+        // EXDATEs: a date on a series of timed instances takes out the day.
+        for exception in exceptions {
+            if exception.isDate && !startIsDate && start != nil {
+                item.exceptionDays.append(exception.date)
+            } else {
+                item.exceptionDates.append(exception.date)
+            }
         }
 
         // Times.
@@ -331,7 +390,8 @@ struct ComponentDecoder {
             override = RecurrenceOverride(
                 recurrenceID: recurrenceID, isCancelled: isCancelled, start: instanceStart,
                 end: item.times.first?.end, title: overrideText.title, place: overrideText.place,
-                notes: overrideText.notes, extraProperties: item.extraProperties, completedAt: instanceCompleted)
+                notes: overrideText.notes, extraProperties: item.extraProperties, completedAt: instanceCompleted,
+                thisAndFuture: thisAndFuture)
             if item.title.allSatisfy(\.isWhitespace) { item.title = "(no title)" }
         }
         return .success(Decoded(item: item, uid: uid, override: override, notes: notes))
@@ -479,6 +539,45 @@ struct ComponentDecoder {
             let tzid = icalparameter_get_tzid(parameter)
         else { return nil }
         return String(cString: tzid)
+    }
+
+    /// True for a DATE-TIME without a zone: neither UTC nor with a TZID.
+    private static func isFloatingTime(_ property: OpaquePointer) -> Bool {
+        let time = icalvalue_get_datetime(icalproperty_get_value(property))
+        return time.is_date == 0 && icaltime_is_utc(time) == 0
+            && icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER) == nil
+    }
+
+    /// The value of the first `name` property of a component's own text as written, unfolded
+    /// (what libical read as something else), or nil.
+    static func writtenValue(of name: String, in text: String) -> String? {
+        var lines: [Substring] = []
+        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
+            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += line.dropFirst()
+            } else {
+                lines.append(line)
+            }
+        }
+        for line in lines {
+            guard let end = line.firstIndex(where: { $0 == ":" || $0 == ";" }),
+                line[..<end].uppercased() == name, let colon = line.firstIndex(of: ":")
+            else { continue }
+            return String(line[line.index(after: colon)...])
+        }
+        return nil
+    }
+
+    /// The PRIORITY of a level written as a word (as some programs write it), or nil for a word
+    /// Datebook does not know: RFC 5545 counts 1–4 as high, 5 as medium and 6–9 as low.
+    static func priority(named word: String) -> Int? {
+        switch word.trimmingCharacters(in: .whitespaces).uppercased() {
+        case "HIGH", "HIGHEST", "URGENT", "IMPORTANT", "CRITICAL": return 1
+        case "MEDIUM", "NORMAL", "MODERATE": return 5
+        case "LOW", "LOWEST": return 9
+        case "", "NONE", "UNDEFINED", "UNKNOWN": return 0
+        default: return nil
+        }
     }
 
     private static func xName(_ property: OpaquePointer) -> String? {

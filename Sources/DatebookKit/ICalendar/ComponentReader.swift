@@ -129,11 +129,11 @@ final class ComponentReader: @unchecked Sendable {
         case let .success(found):
             if let override = found.override {
                 overrides[found.uid, default: []].append(override)
-            } else if found.item.isRecurring {
-                if masters[found.uid] == nil { masterOrder.append(found.uid) }
+            } else if found.item.isRecurring, masters[found.uid] == nil {
+                // The first series of a UID: a second component under it is kept under a UID of
+                // its own (see `ICalendarImporter`), whose series the importer expands itself.
+                masterOrder.append(found.uid)
                 masters[found.uid] = found.item
-            } else {
-                masters[found.uid] = nil
             }
             let issues = found.override == nil ? found.item.validate() : []
             return .read(found, chunk, textNotes, issues)

@@ -20,7 +20,9 @@ struct ICalendarEncoder {
     func components(for item: Item) -> [String] {
         Libical.prepare()
         var texts: [String] = []
-        if let master = masterComponent(for: item) {
+        // Instances whose series came without them are written alone, as they came.
+        let writesSeries = !(item.instancesOnly && item.repeatRule == nil)
+        if writesSeries, let master = masterComponent(for: item) {
             var text = Self.take(master)
             // libical writes a comma inside a category as it is, which splits the category on
             // the next reading (CATEGORIES is a list): those are written here.
@@ -29,9 +31,18 @@ struct ICalendarEncoder {
                 let lines = commaCategories.map { Self.folded("CATEGORIES:" + Self.escapedText($0)) }.joined()
                 text.insert(contentsOf: lines, at: end.lowerBound)
             }
+            // libical writes a PRIORITY that is no number as 0: one kept as it came (a word
+            // Datebook does not know) is written here.
+            let words = item.extraProperties.filter(Self.isWordPriority)
+            if !words.isEmpty, let end = text.range(of: "END:", options: .backwards) {
+                text.insert(contentsOf: words.map(Self.folded).joined(), at: end.lowerBound)
+            }
             texts.append(text)
         }
         for override in item.overrides {
+            if !writesSeries && item.exceptionDates.contains(where: { RecurrenceOverride.sameInstance($0, override.recurrenceID) }) {
+                continue
+            }
             if let component = overrideComponent(override, of: item) {
                 texts.append(Self.take(component))
             }
@@ -105,8 +116,20 @@ struct ICalendarEncoder {
             value.period = icalperiodtype_null_period()
             add(zoned(icalproperty_new_rdate(value), item, isDate: isDate))
         }
+        for period in item.recurrencePeriods {
+            var value = icaldatetimeperiodtype()
+            value.time = icaltime_null_time()
+            value.period = icalperiodtype_null_period()
+            value.period.start = time(period.start, item, isDate: false)
+            value.period.end = time(period.end ?? period.start, item, isDate: false)
+            add(zoned(icalproperty_new_rdate(value), item, isDate: false))
+        }
         for date in item.exceptionDates {
             add(timed(icalproperty_new_exdate, date, item, isDate: isDate))
+        }
+        for day in item.exceptionDays {
+            let wall = coding.seconds(day, .floating)
+            add(icalproperty_new_exdate(icaltime_from_timet_with_zone(time_t(wall.rounded(.down)), 1, nil)))
         }
         if let organizer = item.organizer {
             add(Self.participant(organizer, name: "ORGANIZER"))
@@ -135,6 +158,7 @@ struct ICalendarEncoder {
         let alarmUnchanged = mirrored.flatMap(ICalendarAlarm.alarm(ofText:)) == item.alarm
         for text in item.extraProperties {
             if writesStatus && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
+            if Self.isWordPriority(text) { continue }
             if text == mirrored && !alarmUnchanged { continue }
             addVerbatim(text, to: component)
         }
@@ -157,16 +181,27 @@ struct ICalendarEncoder {
         let isDate = item.allDay
         add(icalproperty_new_uid(item.icalendarUID))
         add(icalproperty_new_dtstamp(utc(now)))
-        add(timed(icalproperty_new_recurrenceid, override.recurrenceID, item, isDate: isDate))
-        add(icalproperty_new_summary(override.title ?? item.title))
+        let recurrenceID = timed(icalproperty_new_recurrenceid, override.recurrenceID, item, isDate: isDate)
+        if override.thisAndFuture, let recurrenceID {
+            icalproperty_add_parameter(recurrenceID, icalparameter_new_range(ICAL_RANGE_THISANDFUTURE))
+        }
+        add(recurrenceID)
+        // What the instance shows where it says nothing itself: the change that holds from an
+        // earlier instance on (RANGE=THISANDFUTURE), else the series. Instances written without
+        // their series take nothing from it but a title.
+        let range = item.overrides.last {
+            $0.thisAndFuture && !$0.isCancelled && $0.recurrenceID < override.recurrenceID
+        }
+        let series: (place: String, notes: String) = item.instancesOnly ? ("", "") : (item.place, item.notes)
+        add(icalproperty_new_summary(override.title ?? range?.title ?? item.title))
         add(timed(icalproperty_new_dtstart, override.start, item, isDate: isDate))
         if let end = override.end, !isTodo {
             add(timed(icalproperty_new_dtend, end, item, isDate: isDate))
         }
-        if let place = override.place ?? (item.place.isEmpty ? nil : item.place) {
+        if let place = override.place ?? range?.place ?? (series.place.isEmpty ? nil : series.place) {
             add(icalproperty_new_location(place))
         }
-        if let notes = override.notes ?? (item.notes.isEmpty ? nil : item.notes) {
+        if let notes = override.notes ?? range?.notes ?? (series.notes.isEmpty ? nil : series.notes) {
             add(icalproperty_new_description(notes))
         }
         if override.isCancelled {
@@ -309,6 +344,12 @@ struct ICalendarEncoder {
             }
         }
         return result
+    }
+
+    /// True for a kept `PRIORITY` line whose value is not a number.
+    static func isWordPriority(_ text: String) -> Bool {
+        guard text.hasPrefix("PRIORITY:") else { return false }
+        return Int(text.dropFirst("PRIORITY:".count).trimmingCharacters(in: .whitespaces)) == nil
     }
 
     /// A content line folded at 75 octets (never inside a UTF-8 character), with its CRLF.

@@ -149,37 +149,47 @@ public struct ICalendarImporter {
                     case let .skipped(note):
                         report.skipped.append(note)
                     case let .read(found, chunk, textNotes, issues):
+                        var uid = found.uid
+                        if found.override == nil, let first = uids[uid]?.line {
+                            // A second component without RECURRENCE-ID under a UID this file
+                            // already used (two calendars merged, an event copied): kept as an
+                            // item of its own under a UID derived from it (UID-2, UID-3, …), the
+                            // same on every import of the file, so importing it again updates both.
+                            var number = 2
+                            while uids["\(uid)-\(number)"]?.line != nil {
+                                number += 1
+                            }
+                            uid = "\(uid)-\(number)"
+                            report.warnings.append(
+                                ImportReport.Note(
+                                    line: chunk.line, component: chunk.name, uid: found.uid,
+                                    message: "the UID was already used on line \(first); this one is kept as another "
+                                        + "item, with the UID \(uid)"))
+                        }
                         for (line, message) in textNotes {
                             report.warnings.append(
-                                ImportReport.Note(line: line, component: chunk.name, uid: found.uid, message: message))
+                                ImportReport.Note(line: line, component: chunk.name, uid: uid, message: message))
                         }
                         for message in found.notes {
                             report.warnings.append(
-                                ImportReport.Note(line: chunk.line, component: chunk.name, uid: found.uid, message: message))
+                                ImportReport.Note(line: chunk.line, component: chunk.name, uid: uid, message: message))
                         }
                         var item = found.item
-                        try identify(&item, uid: found.uid)
-                        if let known = uids[found.uid], item.created == now {
+                        try identify(&item, uid: uid)
+                        if let known = uids[uid], item.created == now {
                             item.created = known.created
                         }
                         let pending = Pending(item: item, line: chunk.line, component: chunk.name, issues: issues)
                         if let override = found.override {
-                            instances[found.uid, default: []].append((override, pending))
+                            instances[uid, default: []].append((override, pending))
                             continue
                         }
-                        if let earlier = uids[found.uid]?.line {
-                            report.warnings.append(
-                                ImportReport.Note(
-                                    line: chunk.line, component: chunk.name, uid: found.uid,
-                                    message: "the UID appears again (first on line \(earlier)); this one replaces it"))
-                        }
-                        uids[found.uid]?.line = chunk.line
+                        uids[uid]?.line = chunk.line
                         if item.isRecurring {
-                            if series[found.uid] == nil { seriesOrder.append(found.uid) }
-                            series[found.uid] = pending
+                            seriesOrder.append(uid)
+                            series[uid] = pending
                         } else {
-                            series[found.uid] = nil
-                            try commit(pending, uid: found.uid)
+                            try commit(pending, uid: uid)
                         }
                     }
                 }
@@ -192,17 +202,27 @@ public struct ICalendarImporter {
 
             // Instances of series: onto their series in the file, else onto the stored one.
             for (uid, overrides) in instances.sorted(by: { $0.value[0].1.line < $1.value[0].1.line }) {
+                let known = uids[uid]
                 if var pending = series[uid] {
                     for (override, _) in overrides {
                         pending.item.setOverride(override)
                     }
                     pending.issues = nil
                     series[uid] = pending
-                } else if let known = uids[uid], known.line == nil, known.wasStored,
+                } else if let known, known.line == nil, known.wasStored,
                     var storedSeries = try batch.item(id: known.id), storedSeries.isRecurring
                 {
                     for (override, _) in overrides {
                         storedSeries.setOverride(override)
+                        if storedSeries.instancesOnly,
+                            !storedSeries.recurrenceDates.contains(where: {
+                                RecurrenceOverride.sameInstance($0, override.recurrenceID)
+                            })
+                        {
+                            // Another instance of a series Datebook holds only instances of.
+                            storedSeries.recurrenceDates.append(override.recurrenceID)
+                            storedSeries.recurrenceDates.sort()
+                        }
                     }
                     storedSeries.updated = now
                     storedSeriesUIDs.insert(uid)
@@ -210,27 +230,27 @@ public struct ICalendarImporter {
                         item: storedSeries, line: overrides[0].1.line, component: overrides[0].1.component, issues: nil)
                     seriesOrder.append(uid)
                     uids[uid]?.line = overrides[0].1.line
-                } else {
-                    // No series to belong to: the first instance is imported on its own.
-                    var (override, pending) = overrides[0]
-                    pending.item.repeatRule = nil
-                    pending.item.extraProperties = override.extraProperties
-                    pending.issues = nil
+                } else if uids[uid]?.line == nil {
+                    // No series to belong to (a shared calendar's export often holds only the
+                    // instances someone was invited to): one item holds them all, as the
+                    // instances of a series of those dates, and is exported as they came.
+                    let pending = Self.instancesOnly(overrides.map(\.0), of: overrides[0].1)
                     report.warnings.append(
                         ImportReport.Note(
                             line: pending.line, component: pending.component, uid: uid,
-                            message: "an instance (RECURRENCE-ID) whose series is neither in the file nor stored; "
-                                + "imported as a single item"))
-                    for (_, other) in overrides.dropFirst() {
+                            message: "\(overrides.count == 1 ? "an instance" : "\(overrides.count) instances") "
+                                + "(RECURRENCE-ID) of a series that is neither in the file nor stored; "
+                                + "imported as the instances of one item, and exported as instances alone"))
+                    uids[uid]?.line = pending.line
+                    series[uid] = pending
+                    seriesOrder.append(uid)
+                } else {
+                    // The UID's item in the file does not repeat: its instances have nowhere to go.
+                    for (_, other) in overrides {
                         report.skipped.append(
                             ImportReport.Note(
                                 line: other.line, component: other.component, uid: uid,
-                                message: "another instance of a series that is missing; skipped"))
-                    }
-                    override.extraProperties = []
-                    if uids[uid]?.line == nil {
-                        uids[uid]?.line = pending.line
-                        try commit(pending, uid: uid)
+                                message: "an instance (RECURRENCE-ID) of an item that does not repeat; skipped"))
                     }
                 }
             }
@@ -279,6 +299,33 @@ public struct ICalendarImporter {
             }
             return report
         }
+    }
+
+    /// The item that holds instances of a series that came without them: their recurrence IDs
+    /// as its dates (RDATE), each replaced by its instance; its own time is the first
+    /// instance's, which lists it where it shows. `first` is the first instance as read.
+    private static func instancesOnly(_ overrides: [RecurrenceOverride], of first: Pending) -> Pending {
+        var pending = first
+        var item = first.item
+        let sorted = overrides.sorted { $0.recurrenceID < $1.recurrenceID }
+        let earliest = sorted[0]
+        item.times = [ItemTime(start: earliest.start, end: item.kind == .event ? earliest.end : nil)]
+        item.due = nil
+        // The instances keep their own texts: what one leaves out, it does not take from another.
+        item.title = earliest.title ?? item.title
+        item.place = ""
+        item.notes = ""
+        item.repeatRule = nil
+        item.extraProperties = []
+        item.recurrenceDates = sorted.map(\.recurrenceID)
+        item.overrides = []
+        for override in sorted {
+            item.setOverride(override)
+        }
+        item.instancesOnly = true
+        pending.item = item
+        pending.issues = nil
+        return pending
     }
 
     /// Gives the pages of a mapped file back to the system (they are read again from the file

@@ -145,11 +145,24 @@ extension Item {
         var attendees: [Participant] = []
         var moreCategories: [String] = []
         var extraProperties: [String] = []
+        /// The rarer shapes of a series, boxed again: nearly every imported item has details
+        /// (its UID), very few have these, and a large import holds every item at once.
+        var series: Boxed<SeriesDetails>?
 
         var isEmpty: Bool {
             icalUID == nil && recurrenceDates.isEmpty && exceptionDates.isEmpty && overrides.isEmpty
                 && organizer == nil && attendees.isEmpty && moreCategories.isEmpty && extraProperties.isEmpty
+                && series == nil
         }
+    }
+
+    /// RDATE periods, EXDATE days, and instances held without their series.
+    struct SeriesDetails: Equatable, Hashable, Sendable {
+        var recurrencePeriods: [ItemTime] = []
+        var exceptionDays: [Date] = []
+        var instancesOnly = false
+
+        var isEmpty: Bool { recurrencePeriods.isEmpty && exceptionDays.isEmpty && !instancesOnly }
     }
 
     /// A value kept on the heap, compared and hashed as the value.
@@ -163,6 +176,21 @@ extension Item {
             return CalendarDetails()
         }
         set { details = newValue.isEmpty ? nil : .value(newValue) }
+    }
+
+    /// True when the item has RDATE periods, EXDATE days or instances without their series:
+    /// one look, where reading each of them would copy the details.
+    var hasSeriesDetails: Bool {
+        guard case let .value(value)? = details else { return false }
+        return value.series != nil
+    }
+
+    private var seriesDetails: SeriesDetails {
+        get {
+            if case let .value(value)? = calendarDetails.series { return value }
+            return SeriesDetails()
+        }
+        set { calendarDetails.series = newValue.isEmpty ? nil : .value(newValue) }
     }
 
     /// The iCalendar UID when it is not `id` (an imported item keeps the UID it came with);
@@ -182,6 +210,31 @@ extension Item {
     public var exceptionDates: [Date] {
         get { calendarDetails.exceptionDates }
         set { calendarDetails.exceptionDates = newValue }
+    }
+
+    /// More instances with their own length (iCalendar RDATE;VALUE=PERIOD), as instants like
+    /// `times`; an instance without an end takes the series' length.
+    public var recurrencePeriods: [ItemTime] {
+        get { seriesDetails.recurrencePeriods }
+        set { seriesDetails.recurrencePeriods = newValue }
+    }
+
+    /// Days taken out of a series of timed instances (iCalendar EXDATE;VALUE=DATE): every
+    /// instance that starts on one of them, as the series' zone sees it, is left out. Each is
+    /// the day's midnight as all-day dates are (a floating time); an all-day series keeps its
+    /// removed days in `exceptionDates`.
+    public var exceptionDays: [Date] {
+        get { seriesDetails.exceptionDays }
+        set { seriesDetails.exceptionDays = newValue }
+    }
+
+    /// True when the item holds instances of a series that was not given with them (an
+    /// iCalendar file with RECURRENCE-IDs but not their series, as shared calendars export an
+    /// invitation to some instances): `recurrenceDates` name the instances, each replaced by its
+    /// override, and an export writes the instances alone, as they came.
+    public var instancesOnly: Bool {
+        get { seriesDetails.instancesOnly }
+        set { seriesDetails.instancesOnly = newValue }
     }
 
     /// Instances changed or cancelled one at a time (iCalendar RECURRENCE-ID).
@@ -231,7 +284,13 @@ extension Item {
     public var sortDate: Date? { start ?? due }
 
     /// True for a recurring series: it has a repeat rule or extra dates (RDATE).
-    public var isRecurring: Bool { repeatRule != nil || !recurrenceDates.isEmpty }
+    public var isRecurring: Bool {
+        if repeatRule != nil { return true }
+        guard case let .value(details)? = details else { return false }
+        if !details.recurrenceDates.isEmpty { return true }
+        guard case let .value(series)? = details.series else { return false }
+        return !series.recurrencePeriods.isEmpty
+    }
 
     /// The iCalendar UID: `icalUID`, else the lowercase `id`.
     public var icalendarUID: String { icalUID ?? id.lowercasedText }

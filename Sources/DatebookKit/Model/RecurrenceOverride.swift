@@ -27,10 +27,17 @@ public struct RecurrenceOverride: Equatable, Hashable, Sendable {
     /// True when this instance was completed on its own.
     public var isCompleted: Bool { completedAt != nil }
 
+    /// True when the change holds for every later instance too (iCalendar
+    /// RANGE=THISANDFUTURE): they move by as much as this one moved, take its length, and show
+    /// its title, place and notes, until a later such change.
+    public var thisAndFuture: Bool
+
     public init(
         recurrenceID: Date, isCancelled: Bool = false, start: Date, end: Date? = nil, title: String? = nil,
-        place: String? = nil, notes: String? = nil, extraProperties: [String] = [], completedAt: Date? = nil
+        place: String? = nil, notes: String? = nil, extraProperties: [String] = [], completedAt: Date? = nil,
+        thisAndFuture: Bool = false
     ) {
+        self.thisAndFuture = thisAndFuture
         self.recurrenceID = recurrenceID
         self.isCancelled = isCancelled
         self.start = start

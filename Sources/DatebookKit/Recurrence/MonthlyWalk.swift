@@ -11,8 +11,8 @@ internal import CLibical
 /// time with UNTIL only once it has found one.
 ///
 /// The days of a month are taken as RFC 5545 defines them (BYMONTH, BYMONTHDAY and BYDAY with
-/// their positions, BYSETPOS against the size of the month's set); libical gives no time that
-/// RFC 5545 does not, so a month judged empty is empty for it too.
+/// their positions), and BYSETPOS as libical 3.0 reads it: a position among the month's days,
+/// whose every time (BYHOUR, BYMINUTE, BYSECOND) it then gives, where RFC 5545 counts the times.
 struct MonthlyWalk {
     let interval: Int
     /// BYMONTH as a mask (1 … 12); every month when empty.
@@ -93,9 +93,9 @@ struct MonthlyWalk {
         } else if startDay <= length {
             days = 1
         }
-        let size = days * timesPerDay
-        if setPositions.isEmpty { return size > 0 }
-        return setPositions.contains { $0 != 0 && abs($0) <= size }
+        if setPositions.isEmpty { return days > 0 }
+        // libical picks BYSETPOS among the days, then gives every time of the days picked.
+        return setPositions.contains { $0 != 0 && abs($0) <= days }
     }
 
     /// Walks the months from DTSTART's to the end of 2582, as libical would, and throws when it

@@ -49,6 +49,11 @@ struct RecurrenceBound: Sendable {
         /// SIGSEGV), and gives one day of the week, on a wrong weekday, where RFC 5545 means
         /// the whole week.
         case lastWeekWithoutDay
+        /// A rule of another calendar (RFC 7529's RSCALE) that picks its days by that
+        /// calendar's months or days, which the scans (Gregorian) cannot follow, and whose walk
+        /// could take too long: a secondly or minutely one, or a monthly one whose days not
+        /// every month has.
+        case otherCalendar(String)
 
         /// What a user is told.
         var message: String {
@@ -70,6 +75,9 @@ struct RecurrenceBound: Sendable {
             case .lastWeekWithoutDay:
                 return "The repeat rule cannot be expanded: BYWEEKNO needs the days of its weeks too "
                     + "(e.g. BYWEEKNO=20;BYDAY=MO)"
+            case let .otherCalendar(calendar):
+                return "The repeat rule cannot be expanded: it picks days of the \(calendar) calendar (RSCALE) "
+                    + "too finely or too rarely to be walked in time; use FREQ=DAILY or longer"
             }
         }
     }
@@ -88,6 +96,22 @@ struct RecurrenceBound: Sendable {
         try Self.judgeParts(recurrence)
         let rule = Rule(recurrence)
         unitsPerDay = rule.unitsPerDay
+        if let calendar = recurrence.rscale.map({ String(cString: $0).uppercased() }), calendar != "GREGORIAN",
+            rule.picksCalendarDays || rule.frequency == ICAL_MONTHLY_RECURRENCE
+        {
+            // Its days are that calendar's, not the Gregorian ones the scans count: judged by
+            // the longest wait such a rule can have (a leap month comes back within three years).
+            emptyMonthUnits = MonthlyWalk(recurrence, startDay: Int(first.day)).emptyMonthUnits
+            switch rule.frequency {
+            case ICAL_MONTHLY_RECURRENCE:
+                if !MonthlyWalk(recurrence, startDay: Int(first.day)).isRegular { throw .otherCalendar(calendar) }
+            case ICAL_YEARLY_RECURRENCE:
+                break
+            default:
+                if 3 * 385 * unitsPerDay > Double(Self.maximumGap) { throw .otherCalendar(calendar) }
+            }
+            return
+        }
         if rule.frequency == ICAL_MONTHLY_RECURRENCE {
             let walk = MonthlyWalk(recurrence, startDay: Int(first.day))
             emptyMonthUnits = walk.emptyMonthUnits
@@ -248,6 +272,12 @@ private struct Rule {
             }
             return result
         }
+    }
+
+    /// True when the rule picks days by month, day of the month, day of the year or week:
+    /// parts whose days depend on the calendar (RSCALE). BYDAY alone does not.
+    var picksCalendarDays: Bool {
+        !months.isEmpty || !monthDays.isEmpty || !yearDays.isEmpty
     }
 
     private func isFilter(_ part: Int) -> Bool {

@@ -60,9 +60,12 @@ final class RecurrenceIterator {
     /// `skippingTo` asks to begin near a later moment instead of at DTSTART: libical then skips
     /// the instances before it without producing them (for daily and longer rules without
     /// COUNT; others are walked from DTSTART). Starts before `skippingTo` may still come out.
+    ///
+    /// `includingStart: false` gives DTSTART only when the rule itself gives it: what an
+    /// exception rule (EXRULE) takes out of a series.
     init(
         rule: String, start: Double, isDate: Bool, zone itemZone: ItemTimeZone, zoneDefinition: String?,
-        skippingTo: Double? = nil, workBudget: Int = RecurrenceBound.maximumWork
+        skippingTo: Double? = nil, workBudget: Int = RecurrenceBound.maximumWork, includingStart: Bool = true
     ) throws(Failure) {
         Libical.prepare()
         let zone = Self.libicalZone(itemZone, definition: zoneDefinition)
@@ -144,7 +147,7 @@ final class RecurrenceIterator {
         } else {
             self.until = nil
         }
-        pendingStart = start
+        pendingStart = includingStart ? start : nil
         if let shiftedTo {
             pendingStart = nil
             lastStart = start

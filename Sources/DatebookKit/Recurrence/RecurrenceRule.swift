@@ -14,6 +14,17 @@ enum RecurrenceRule {
         answer(rule, start: start, isDate: isDate, zone: zone).problem
     }
 
+    /// Why an exception rule (EXRULE) cannot be applied to a series that starts at `start`, or
+    /// nil when it can: libical cannot read it, or would take too long to walk it. (One that
+    /// ends before the start takes nothing out, and harms nothing.)
+    static func exceptionProblem(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> String? {
+        let answer = answer(rule, start: start, isDate: isDate, zone: zone)
+        guard let problem = answer.problem, answer.refusal != nil || problem.hasPrefix("The repeat rule cannot") else {
+            return nil
+        }
+        return problem
+    }
+
     /// Why libical would take too long to walk `rule` from `start`, or nil when it would not
     /// (or when the rule has another problem).
     static func refusal(_ rule: String, start: Double, isDate: Bool, zone: ItemTimeZone) -> RecurrenceBound.Refusal? {

@@ -62,20 +62,29 @@ struct SeriesInstances: Sendable {
             }
         } else {
             // No rule, or one libical cannot read: DTSTART and the RDATEs alone.
-            starts = [definition.start]
+            starts = definition.startIsInstance ? [definition.start] : []
         }
         // RDATEs: all of them, once each.
         if !definition.recurrenceDates.isEmpty {
             starts = Array(Set(starts).union(definition.recurrenceDates)).sorted()
         }
+        // EXRULEs, walked beside the starts; past what they can judge, nothing is kept.
+        let exceptionRules = ExceptionRuleWalk(definition)
+        if !exceptionRules.isEmpty {
+            if let last = starts.firstIndex(where: exceptionRules.cannotJudge) {
+                starts.removeSubrange(last...)
+                expandedUntil = min(expandedUntil, (starts.last ?? definition.start) + 1)
+                knowsLastEnd = false
+            }
+            starts.removeAll(where: exceptionRules.excludes)
+        }
         var instances: [SeriesInstance] = []
         instances.reserveCapacity(starts.count + definition.overrides.count)
-        for start in starts where !definition.exceptionDates.contains(start) && definition.overrides[start] == nil {
-            instances.append(
-                SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false))
+        for start in starts where definition.overrides[start] == nil && !definition.isExcluded(start) {
+            instances.append(definition.instance(at: start))
         }
         for (recurrenceID, override) in definition.overrides
-        where !override.isCancelled && !definition.exceptionDates.contains(recurrenceID) {
+        where !override.isCancelled && !definition.isExcluded(recurrenceID) {
             instances.append(
                 SeriesInstance(recurrenceID: recurrenceID, start: override.start, end: override.end, isChanged: true))
         }
@@ -107,29 +116,44 @@ struct SeriesInstances: Sendable {
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
                 zoneDefinition: definition.zoneDefinition,
-                skippingTo: max(expandedUntil, from - definition.duration))
+                skippingTo: max(expandedUntil, from - Self.lookBack(definition)))
         else { return ([], nil) }
         var result: [SeriesInstance] = []
         if expandedUntil <= definition.start {
             // Nothing of the series is kept: its changed instances come from here too.
             for (recurrenceID, override) in definition.overrides
             where !override.isCancelled && override.start < to && (override.end > from || override.start >= from)
-                && !definition.exceptionDates.contains(recurrenceID)
+                && !definition.isExcluded(recurrenceID)
             {
                 result.append(
                     SeriesInstance(recurrenceID: recurrenceID, start: override.start, end: override.end, isChanged: true))
             }
         }
+        let exceptionRules = ExceptionRuleWalk(definition, skippingTo: max(expandedUntil, from - Self.lookBack(definition)))
         // The iterator's work budget bounds this walk, however far `from` lies.
         var reached = max(expandedUntil, definition.start)
-        while let start = iterator.next(), start < to {
+        var stoppedOnBudget = false
+        while let start = iterator.next(), start < to + max(0, -(definition.ranges.map(\.shift).min() ?? 0)) {
+            if exceptionRules.cannotJudge(start) {
+                stoppedOnBudget = true
+                break
+            }
             reached = start
-            guard start >= expandedUntil, start + max(definition.duration, 0) > from || start >= from,
-                !definition.exceptionDates.contains(start), definition.overrides[start] == nil
+            guard start >= expandedUntil, definition.overrides[start] == nil, !definition.isExcluded(start),
+                !exceptionRules.excludes(start)
             else { continue }
-            result.append(
-                SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false))
+            let instance = definition.instance(at: start)
+            guard instance.start < to, instance.end > from || instance.start >= from else { continue }
+            result.append(instance)
         }
-        return (result, iterator.stoppedOnBudget ? reached : nil)
+        return (result, iterator.stoppedOnBudget || stoppedOnBudget ? reached : nil)
+    }
+
+    /// How long before a range an original start may lie and its instance still overlap the
+    /// range: the longest instance, moved as far ahead as a RANGE=THISANDFUTURE change moves one.
+    private static func lookBack(_ definition: SeriesDefinition) -> Double {
+        definition.ranges.reduce(max(definition.duration, 0)) { longest, range in
+            max(longest, range.shift + range.duration, range.duration)
+        }
     }
 }

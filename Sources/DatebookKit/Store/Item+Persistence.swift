@@ -15,7 +15,7 @@ extension Item {
         id, uid, kind, CAST(title AS BLOB), all_day, CAST(place AS BLOB), CAST(notes AS BLOB), due,
         priority, alarm_minutes, CAST(alarm_sound AS BLOB), CAST(repeat_rule AS BLOB),
         CAST(category AS BLOB), status, status_changed_at, created, updated, CAST(ical_uid AS BLOB),
-        time_zone
+        time_zone, instances_only
         """
 
     /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
@@ -23,7 +23,7 @@ extension Item {
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
-        "expanded_until", "occurrence_keys",
+        "expanded_until", "occurrence_keys", "instances_only",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -56,7 +56,7 @@ extension Item {
         return column.isEmpty ? .floating : .named(column)
     }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 24 of `statement`.
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 25 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show. A
@@ -89,6 +89,7 @@ extension Item {
         try statement.bind(series?.span, at: 22)
         try statement.bind(series?.expandedUntil, at: 23)
         try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 24)
+        try statement.bind(instancesOnly, at: 25)
     }
 
     /// The item exactly as it reads back from the database.
@@ -104,6 +105,10 @@ extension Item {
         item.statusChangedAt = statusChangedAt?.storedForm
         item.recurrenceDates = recurrenceDates.map(\.storedForm)
         item.exceptionDates = exceptionDates.map(\.storedForm)
+        if hasSeriesDetails {
+            item.exceptionDays = exceptionDays.map(\.storedForm)
+            item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: $0.start.storedForm, end: $0.end?.storedForm) }
+        }
         item.overrides = overrides.map { override in
             var stored = override
             stored.recurrenceID = override.recurrenceID.storedForm
@@ -160,6 +165,9 @@ extension Item {
         )
         let icalUID = Self.optionalText(row[17])
         self.icalUID = icalUID == uidText ? nil : icalUID
+        if try row.checked(19, as: Bool.self) {
+            instancesOnly = true
+        }
     }
 
     /// The item with every date read back from its stored form: wall-clock seconds become the
@@ -172,6 +180,9 @@ extension Item {
         item.due = due.map(convert)
         item.recurrenceDates = recurrenceDates.map(convert)
         item.exceptionDates = exceptionDates.map(convert)
+        if hasSeriesDetails {
+            item.recurrencePeriods = recurrencePeriods.map { ItemTime(start: convert($0.start), end: $0.end.map(convert)) }
+        }
         item.overrides = overrides.map { override in
             var converted = override
             converted.recurrenceID = convert(override.recurrenceID)

@@ -73,13 +73,14 @@ struct ItemRowWriter {
         insertAttachment = try WriteStatement(
             db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
         insertRecurrenceDate = try WriteStatement(
-            db, sql: "INSERT INTO item_recurrence_date (item, is_exception, position, at) VALUES (?, ?, ?, ?)")
+            db,
+            sql: #"INSERT INTO item_recurrence_date (item, is_exception, position, at, "end") VALUES (?, ?, ?, ?, ?)"#)
         insertOverride = try WriteStatement(
             db,
             sql: """
                 INSERT OR REPLACE INTO item_override
-                    (item, recurrence_id, cancelled, start, "end", title, place, notes, completed_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (item, recurrence_id, cancelled, start, "end", title, place, notes, completed_at, this_and_future)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertParticipant = try WriteStatement(
             db,
@@ -257,14 +258,31 @@ struct ItemRowWriter {
             try insertAttachment.bind(path, at: 3)
             try insertAttachment.run()
         }
-        for (isException, dates) in [(false, item.recurrenceDates), (true, item.exceptionDates)] {
-            for (position, date) in dates.enumerated() {
-                try insertRecurrenceDate.bind(rowID, at: 1)
-                try insertRecurrenceDate.bind(isException, at: 2)
-                try insertRecurrenceDate.bind(position, at: 3)
-                try insertRecurrenceDate.bind(coding.seconds(date, zone), at: 4)
-                try insertRecurrenceDate.run()
-            }
+        // RDATEs (0), then RDATE periods with their ends; EXDATEs (1); EXDATE days (2), in
+        // wall-clock seconds whatever the zone.
+        func writeDate(_ kind: Int, _ position: Int, _ at: Double, end: Double? = nil) throws {
+            try insertRecurrenceDate.bind(rowID, at: 1)
+            try insertRecurrenceDate.bind(kind, at: 2)
+            try insertRecurrenceDate.bind(position, at: 3)
+            try insertRecurrenceDate.bind(at, at: 4)
+            try insertRecurrenceDate.bind(end, at: 5)
+            try insertRecurrenceDate.run()
+        }
+        let recurrenceDates = item.recurrenceDates
+        for (position, date) in recurrenceDates.enumerated() {
+            try writeDate(0, position, coding.seconds(date, zone))
+        }
+        let hasSeriesDetails = item.hasSeriesDetails
+        for (position, period) in (hasSeriesDetails ? item.recurrencePeriods : []).enumerated() {
+            try writeDate(
+                0, recurrenceDates.count + position, coding.seconds(period.start, zone),
+                end: period.end.map { coding.seconds($0, zone) })
+        }
+        for (position, date) in item.exceptionDates.enumerated() {
+            try writeDate(1, position, coding.seconds(date, zone))
+        }
+        for (position, day) in (hasSeriesDetails ? item.exceptionDays : []).enumerated() {
+            try writeDate(2, position, coding.seconds(day, .floating))
         }
         var extraPosition = 0
         func writeExtras(_ texts: [String], override: Double?) throws {
@@ -289,6 +307,7 @@ struct ItemRowWriter {
             try insertOverride.bind(override.place, at: 7)
             try insertOverride.bind(override.notes, at: 8)
             try insertOverride.bind(override.completedAt?.unixSeconds, at: 9)
+            try insertOverride.bind(override.thisAndFuture, at: 10)
             try insertOverride.run()
             try writeExtras(override.extraProperties, override: recurrenceID)
         }

@@ -149,13 +149,32 @@ enum OccurrenceRows {
             }
             // Instances completed on their own show as completed while the series goes on.
             let completed = Set(item.overrides.filter(\.isCompleted).map { coding.seconds($0.recurrenceID, zone) })
+            // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
+            // instances show, unless their own change says otherwise.
+            var ranges: [(recurrenceID: Double, title: String?, place: String?, shown: Int32?)] = item.overrides
+                .filter { $0.thisAndFuture && !$0.isCancelled }
+                .map { (coding.seconds($0.recurrenceID, zone), $0.title, $0.place, nil) }
+                .sorted { $0.recurrenceID < $1.recurrenceID }
             for instance in instances {
                 var index = shown
-                if instance.isChanged, let texts = changed[instance.recurrenceID] {
-                    index = buffer.addShown(
-                        .init(
-                            rowID: rowID, uid: item.id, title: texts.title ?? item.title,
-                            place: texts.place ?? item.place))
+                if instance.isChanged {
+                    let own = changed[instance.recurrenceID]
+                    let range = ranges.lastIndex { $0.recurrenceID <= instance.recurrenceID }
+                    if let own {
+                        let title = own.title ?? range.flatMap { ranges[$0].title } ?? item.title
+                        let place = own.place ?? range.flatMap { ranges[$0].place } ?? item.place
+                        index = buffer.addShown(.init(rowID: rowID, uid: item.id, title: title, place: place))
+                    } else if let range, ranges[range].title != nil || ranges[range].place != nil {
+                        if let known = ranges[range].shown {
+                            index = known
+                        } else {
+                            index = buffer.addShown(
+                                .init(
+                                    rowID: rowID, uid: item.id, title: ranges[range].title ?? item.title,
+                                    place: ranges[range].place ?? item.place))
+                            ranges[range].shown = index
+                        }
+                    }
                 }
                 let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
                 add(instance.start, instance.end, key: instance.recurrenceID, flags, shown: index)

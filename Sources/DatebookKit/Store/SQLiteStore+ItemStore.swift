@@ -223,15 +223,24 @@ extension SQLiteStore: ItemStore {
             }
             try each(
                 """
-                SELECT item, is_exception, at FROM item_recurrence_date
+                SELECT item, is_exception, at, "end" FROM item_recurrence_date
                 WHERE item IN (\(placeholders)) ORDER BY item, is_exception, position
                 """
             ) { row in
                 let date = try row.checkedDate(2)
-                if try row.checked(1, as: Bool.self) {
-                    children[try row.checked(0), default: Children()].exceptionDates.append(date)
-                } else {
-                    children[try row.checked(0), default: Children()].recurrenceDates.append(date)
+                let item: Int64 = try row.checked(0)
+                switch try row.checked(1, as: Int.self) {
+                case 0:
+                    if let end = try row.checkedOptionalDate(3) {
+                        children[item, default: Children()].recurrencePeriods.append(ItemTime(start: date, end: end))
+                    } else {
+                        children[item, default: Children()].recurrenceDates.append(date)
+                    }
+                case 2:
+                    // Wall-clock seconds of a midnight, whatever the item's zone.
+                    children[item, default: Children()].exceptionDays.append(coding.date(date.unixSeconds, .floating))
+                default:
+                    children[item, default: Children()].exceptionDates.append(date)
                 }
             }
             try each(
@@ -250,7 +259,7 @@ extension SQLiteStore: ItemStore {
             try each(
                 #"""
                 SELECT item, recurrence_id, cancelled, start, "end", CAST(title AS BLOB), CAST(place AS BLOB),
-                       CAST(notes AS BLOB), completed_at
+                       CAST(notes AS BLOB), completed_at, this_and_future
                 FROM item_override WHERE item IN (\#(placeholders)) ORDER BY item, recurrence_id
                 """#
             ) { row in
@@ -260,7 +269,7 @@ extension SQLiteStore: ItemStore {
                         start: try row.checkedDate(3), end: try row.checkedOptionalDate(4),
                         title: Item.optionalText(row[5]), place: Item.optionalText(row[6]),
                         notes: Item.optionalText(row[7]),
-                        completedAt: try row.checkedOptionalDate(8)))
+                        completedAt: try row.checkedOptionalDate(8), thisAndFuture: try row.checked(9)))
             }
             try each(
                 """
@@ -297,6 +306,9 @@ extension SQLiteStore: ItemStore {
             var item = try Item(row: row, times: found.times, attachments: found.attachments)
             item.recurrenceDates = found.recurrenceDates
             item.exceptionDates = found.exceptionDates
+            if !found.recurrencePeriods.isEmpty {
+                item.recurrencePeriods = found.recurrencePeriods
+            }
             item.overrides = found.overrides.map { override in
                 var withExtras = override
                 withExtras.extraProperties = found.overrideExtras[override.recurrenceID.unixSeconds] ?? []
@@ -306,7 +318,11 @@ extension SQLiteStore: ItemStore {
             item.attendees = found.attendees
             item.moreCategories = found.moreCategories
             item.extraProperties = found.extraProperties
-            return item.convertingStoredDates(with: coding)
+            var converted = item.convertingStoredDates(with: coding)
+            if !found.exceptionDays.isEmpty {
+                converted.exceptionDays = found.exceptionDays
+            }
+            return converted
         }
     }
 
@@ -316,6 +332,8 @@ extension SQLiteStore: ItemStore {
         var attachments: [String] = []
         var recurrenceDates: [Date] = []
         var exceptionDates: [Date] = []
+        var recurrencePeriods: [ItemTime] = []
+        var exceptionDays: [Date] = []
         var overrides: [RecurrenceOverride] = []
         var overrideExtras: [Double: [String]] = [:]
         var organizer: Participant?

@@ -88,7 +88,8 @@ extension SQLiteStore: RecurrenceEditing {
                 }
             }
             let datesBefore = item.recurrenceDates.filter { coding.seconds($0, zone) < splitAt - 0.5 }
-            guard before > 0 || !datesBefore.isEmpty else {
+            let periodsBefore = item.recurrencePeriods.filter { coding.seconds($0.start, zone) < splitAt - 0.5 }
+            guard before > 0 || !datesBefore.isEmpty || !periodsBefore.isEmpty else {
                 return SeriesSplit(ended: nil, following: item)
             }
 
@@ -103,9 +104,14 @@ extension SQLiteStore: RecurrenceEditing {
                 + Array(item.times.dropFirst())
             func isFollowing(_ date: Date) -> Bool { coding.seconds(date, zone) >= splitAt - 0.5 }
             following.recurrenceDates = item.recurrenceDates.filter(isFollowing)
+            following.recurrencePeriods = item.recurrencePeriods.filter { isFollowing($0.start) }
             following.exceptionDates = item.exceptionDates.filter(isFollowing)
             following.overrides = item.overrides.filter { isFollowing($0.recurrenceID) }
+            if let range = item.overrides.last(where: { $0.thisAndFuture && !$0.isCancelled && !isFollowing($0.recurrenceID) }) {
+                Self.follow(range, in: &following, coding: coding)
+            }
             item.recurrenceDates = datesBefore
+            item.recurrencePeriods = periodsBefore
             item.exceptionDates.removeAll(where: isFollowing)
             item.overrides.removeAll { isFollowing($0.recurrenceID) }
             item.updated = now
@@ -133,6 +139,33 @@ extension SQLiteStore: RecurrenceEditing {
             return SeriesSplit(
                 ended: try batch.write(validated: item, zoneDefinition: nil, series: nil),
                 following: try batch.write(validated: following, zoneDefinition: nil, series: nil))
+        }
+    }
+
+    /// Makes the new series of a split show what a change from an earlier instance on
+    /// (RANGE=THISANDFUTURE) made of its instances: its times move by as much, last as long and
+    /// take that change's texts, and what names an instance of it moves along.
+    static func follow(_ range: RecurrenceOverride, in following: inout Item, coding: StoredTime) {
+        let zone = following.timeZone
+        let shift = coding.seconds(range.start, zone) - coding.seconds(range.recurrenceID, zone)
+        let length = range.end.map { $0.timeIntervalSince(range.start) }
+        func moved(_ date: Date) -> Date { coding.date(coding.seconds(date, zone) + shift, zone) }
+        if let first = following.times.first {
+            let start = moved(first.start)
+            following.times[0] = ItemTime(
+                start: start, end: first.end == nil ? nil : length.map { start.addingTimeInterval($0) } ?? moved(first.end!))
+        }
+        following.title = range.title ?? following.title
+        following.place = range.place ?? following.place
+        following.notes = range.notes ?? following.notes
+        // Every later instance took the change's length, RDATE periods too.
+        following.recurrenceDates = (following.recurrenceDates + following.recurrencePeriods.map(\.start)).map(moved).sorted()
+        following.recurrencePeriods = []
+        following.exceptionDates = following.exceptionDates.map(moved)
+        following.overrides = following.overrides.map { override in
+            var named = override
+            named.recurrenceID = moved(override.recurrenceID)
+            return named
         }
     }
 

@@ -283,6 +283,23 @@ extension SQLiteStore {
                     ALTER TABLE item_override ADD COLUMN completed_at REAL;
                     """)
         }
+        migrator.registerMigration("v8") { db in
+            try db.execute(
+                sql: """
+                    -- iCalendar shapes kept whole. An item that holds instances of a series the
+                    -- file did not give (RECURRENCE-IDs without their series): its RDATEs name
+                    -- them, and an export writes the instances alone.
+                    ALTER TABLE item ADD COLUMN instances_only INTEGER NOT NULL DEFAULT 0;
+
+                    -- An RDATE period's end (RDATE;VALUE=PERIOD), NULL for a plain RDATE. And
+                    -- is_exception = 2: a day taken out of a timed series (EXDATE;VALUE=DATE),
+                    -- kept as the wall-clock seconds of its midnight.
+                    ALTER TABLE item_recurrence_date ADD COLUMN "end" REAL;
+
+                    -- An instance that changes every later one too (RANGE=THISANDFUTURE).
+                    ALTER TABLE item_override ADD COLUMN this_and_future INTEGER NOT NULL DEFAULT 0;
+                    """)
+        }
         return migrator
     }()
 }

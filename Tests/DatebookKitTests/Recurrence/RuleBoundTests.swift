@@ -37,6 +37,10 @@ struct RuleBoundTests {
         ("FREQ=SECONDLY;COUNT=2147483647;BYMONTHDAY=31", false, "cannot be expanded"),
         ("FREQ=SECONDLY;COUNT=1000000000", true, "cannot repeat an all-day item"),
         ("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=30", false, "never gives a time"),
+        // Days of the Hebrew calendar by the minute: 0.6–1.2 s before its first time (seed 2027,
+        // rule input 147773).
+        ("FREQ=MINUTELY;COUNT=1;BYYEARDAY=85,344,45;RSCALE=HEBREW", false, "the HEBREW calendar"),
+        ("FREQ=MONTHLY;RSCALE=HEBREW;BYMONTHDAY=30;BYDAY=5MO", false, "the HEBREW calendar"),
     ]
 
     static let start = Fixture.utc("2026-01-01 10:00")
@@ -107,6 +111,20 @@ struct RuleBoundTests {
         }
         #expect(found.filter { $0 == "ordinary" }.count == 3)
         #expect(exported.components(separatedBy: "RRULE:").count - 1 == 7)
+    }
+
+    @Test("rules of another calendar (RSCALE) that pick days plainly still expand")
+    func otherCalendars() throws {
+        for rule in [
+            "FREQ=YEARLY;RSCALE=HEBREW;BYMONTH=5L;BYMONTHDAY=8;COUNT=3", "FREQ=MONTHLY;RSCALE=HEBREW;BYMONTHDAY=1;COUNT=3",
+            "FREQ=DAILY;RSCALE=HEBREW;BYMONTHDAY=1;COUNT=3", "FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=1;BYMONTHDAY=1;COUNT=3",
+        ] {
+            let iterator = try RecurrenceIterator(
+                rule: rule, start: Self.start.timeIntervalSince1970, isDate: false, zone: .utc, zoneDefinition: nil)
+            var count = 0
+            while iterator.next() != nil { count += 1 }
+            #expect(count >= 3, "\(rule)")  // DTSTART comes first when the rule does not give it
+        }
     }
 
     @Test("a secondly, minutely or hourly rule on a date is refused before libical returns the same day for ever")
