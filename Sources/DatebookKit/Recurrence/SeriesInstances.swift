@@ -104,6 +104,27 @@ struct SeriesInstances: Sendable {
             start: first, end: end, span: longest, expandedUntil: expandedUntil)
     }
 
+    /// The first rule instance past `expandedUntil` that has not ended at `from` (stored
+    /// seconds), however far ahead: the one the Events list shows for a series whose kept
+    /// instances are all over. Nil when the rule gives none (within the iterator's budget).
+    static func firstLive(_ definition: SeriesDefinition, after expandedUntil: Double, endingAfter from: Double)
+        -> SeriesInstance?
+    {
+        guard let rule = definition.rule,
+            let iterator = try? RecurrenceIterator(
+                rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
+                zoneDefinition: definition.zoneDefinition,
+                skippingTo: max(expandedUntil, from - definition.duration))
+        else { return nil }
+        while let start = iterator.next() {
+            guard start >= expandedUntil, start + max(definition.duration, 0) >= from,
+                !definition.exceptionDates.contains(start), definition.overrides[start] == nil
+            else { continue }
+            return SeriesInstance(recurrenceID: start, start: start, end: start + definition.duration, isChanged: false)
+        }
+        return nil
+    }
+
     /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:
     /// what a range of the calendar past the kept instances needs.
     ///

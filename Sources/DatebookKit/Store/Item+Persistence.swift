@@ -23,7 +23,7 @@ extension Item {
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
         "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
-        "expanded_until", "occurrence_keys", "instances_only",
+        "expanded_until", "occurrence_keys", "instances_only", "listed_end",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -56,13 +56,14 @@ extension Item {
         return column.isEmpty ? .floating : .named(column)
     }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 25 of `statement`.
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 26 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show. A
-    /// series sorts by the instance the list shows (`listedStart`, see `ListedInstance`).
+    /// series sorts by the instance the list shows, and keeps its end (`listed`, see
+    /// `ListedInstance`).
     func bindColumns(
-        to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?, listedStart: Double?,
+        to statement: WriteStatement, times coding: StoredTime, series: SeriesRow?, listed: ListedSpan?,
         occurrenceKeys: [UInt8]
     ) throws {
         try statement.bind(uid, at: 1)
@@ -81,7 +82,7 @@ extension Item {
         try statement.bind(statusChangedAt?.unixSeconds, at: 14)
         try statement.bind(created.unixSeconds, at: 15)
         try statement.bind(updated.unixSeconds, at: 16)
-        try statement.bind(listedStart ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
+        try statement.bind(listed?.start ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
         try statement.bind(icalendarUID, at: 18)
         try statement.bind(timeZoneColumn, at: 19)
         try statement.bind(series?.start, at: 20)
@@ -90,6 +91,7 @@ extension Item {
         try statement.bind(series?.expandedUntil, at: 23)
         try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 24)
         try statement.bind(instancesOnly, at: 25)
+        try statement.bind(listed?.end, at: 26)
     }
 
     /// The item exactly as it reads back from the database.

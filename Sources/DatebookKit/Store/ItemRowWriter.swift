@@ -160,14 +160,10 @@ struct ItemRowWriter {
         let firstShown = rows.shown.count
         let (keys, longest) = OccurrenceRows.add(
             item, rowID: 0, instances: instances?.instances, coding: coding, to: rows)
-        let listedStart = instances.flatMap { instances in
-            ListedInstance.choose(from: instances.instances, now: coding.seconds(now, item.timeZone)).map {
-                coding.date($0.start, item.timeZone).unixSeconds
-            }
-        }
+        let listed = instances.map { ListedSpan(of: $0.instances, now: now, zone: item.timeZone, coding: coding) }
         let rowID: Int64
         try item.bindColumns(
-            to: insertItem, times: coding, series: instances?.row, listedStart: listedStart, occurrenceKeys: keys)
+            to: insertItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
         } else {
@@ -183,7 +179,7 @@ struct ItemRowWriter {
                 try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
             try item.bindColumns(
-                to: updateItem, times: coding, series: instances?.row, listedStart: listedStart, occurrenceKeys: keys)
+                to: updateItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)
             try updateItem.bind(rowID, at: Int32(Item.writeColumns.count + 1))
             try updateItem.run()
             for statement in deleteChildren {

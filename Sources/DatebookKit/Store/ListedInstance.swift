@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which instance of a repeating series the Events list shows, and sorts the series by: the
 /// first one that has not ended, else (the series is over) the last one.
 ///
@@ -15,5 +17,30 @@ enum ListedInstance {
             if last.map({ instance.start > $0.start }) ?? true { last = instance }
         }
         return coming ?? last
+    }
+}
+
+/// The instance the Events list shows for a series, as instants (Unix seconds): what the
+/// series' row keeps in `sort_at` and `listed_end`.
+struct ListedSpan: Equatable, Sendable {
+    var start: Double?
+    var end: Double
+
+    /// The end of a series with no instance at all: it never has to move on.
+    static let never = Double.greatestFiniteMagnitude
+
+    /// The span of the instance shown at `now` among `instances` (stored seconds in `zone`);
+    /// a series without any keeps its own sort date and never moves on.
+    init(of instances: [SeriesInstance], now: Date, zone: ItemTimeZone, coding: StoredTime) {
+        guard let instance = ListedInstance.choose(from: instances, now: coding.seconds(now, zone)) else {
+            self.init(start: nil, end: Self.never)
+            return
+        }
+        self.init(start: coding.date(instance.start, zone).unixSeconds, end: coding.date(instance.end, zone).unixSeconds)
+    }
+
+    init(start: Double?, end: Double) {
+        self.start = start
+        self.end = end
     }
 }

@@ -4,8 +4,8 @@ import GRDB
 /// Where the Events list stands in time: the occurrence it shows for a repeating series, the
 /// series moved along as their occurrences end, and the first item that is not past.
 ///
-/// A series' `sort_at` is the start of the instance the list shows (`ListedInstance`), set when
-/// it is written and moved on by `advanceRepeatingItems(at:)`. Its instances are found by the
+/// A series' `sort_at` is the start of the instance the list shows (`ListedInstance`), and
+/// `listed_end` its end, set when it is written and moved on by `advanceRepeatingItems(at:)`. Its instances are found by the
 /// keys kept on its row (`occurrence_keys`), so no walk of the calendar's table is needed; a
 /// series whose kept instances are all over but which goes on is expanded live from there.
 extension SQLiteStore {
@@ -14,10 +14,9 @@ extension SQLiteStore {
     public func listedOccurrences(of ids: [UUID], at now: Date) throws(StoreError) -> [UUID: Occurrence] {
         guard !ids.isEmpty else { return [:] }
         let coding = storedTime
-        let horizon = Self.recurrenceHorizon
         return try read { db in
             var found: [UUID: Occurrence] = [:]
-            var reader = try ListedReader(db, coding: coding, horizon: horizon)
+            var reader = try ListedReader(db, coding: coding)
             for start in stride(from: 0, to: ids.count, by: 500) {
                 let chunk = ids[start..<min(start + 500, ids.count)].map(\.lowercasedText)
                 let rows = try Row.fetchAll(
@@ -42,23 +41,31 @@ extension SQLiteStore {
 
     public func advanceRepeatingItems(at now: Date) throws(StoreError) -> Int {
         let coding = storedTime
-        let horizon = Self.recurrenceHorizon
-        // The series whose shown instance began before now: it may have ended since. Read
-        // through the index of series (`+sort_at` keeps SQLite from walking the Events list's
-        // index over every past item instead: a quarter of a second at 100,000 items).
+        // The series whose shown instance is over while another follows (or may: the series'
+        // end is not known), and those whose shown instance is not known yet. Both are read
+        // through the index item_series_listed, which holds only series in the list.
         let candidates = """
-            SELECT \(ListedReader.columns), sort_at FROM item
-            WHERE series_start IS NOT NULL AND status = 'active' AND +sort_at < ?
+            SELECT \(ListedReader.columns), sort_at, listed_end FROM item
+            WHERE series_start IS NOT NULL AND status = 'active'
+              AND listed_end < ? AND (series_end IS NULL OR series_end > listed_end)
+            UNION ALL
+            SELECT \(ListedReader.columns), sort_at, listed_end FROM item
+            WHERE series_start IS NOT NULL AND status = 'active' AND listed_end IS NULL
             """
-        func moves(_ db: Database) throws -> [(rowID: Int64, from: Double, to: Double)] {
-            var reader = try ListedReader(db, coding: coding, horizon: horizon)
-            var moves: [(Int64, Double, Double)] = []
+        typealias Move = (rowID: Int64, from: (Double, Double?), to: ListedSpan)
+        func moves(_ db: Database) throws -> [Move] {
+            var reader = try ListedReader(db, coding: coding)
+            var moves: [Move] = []
             for row in try Row.fetchAll(db, sql: candidates, arguments: [now.unixSeconds]) {
                 let series = try ListedReader.Series(row)
-                let sortAt: Double = try row.checked(ListedReader.columnCount)
-                guard let listed = try reader.listed(series, at: now) else { continue }
-                let start = listed.start.unixSeconds
-                if start != sortAt { moves.append((series.rowID, sortAt, start)) }
+                let n = ListedReader.columnCount
+                let sortAt: Double = try row.checked(n)
+                let listedEnd: Double? = try row.checked(n + 1)
+                let listed = try reader.listed(series, at: now)
+                let span = ListedSpan(start: listed?.start.unixSeconds ?? sortAt, end: listed?.end.unixSeconds ?? ListedSpan.never)
+                if span.start != sortAt || span.end != listedEnd {
+                    moves.append((series.rowID, (sortAt, listedEnd), span))
+                }
             }
             return moves
         }
@@ -68,8 +75,8 @@ extension SQLiteStore {
             let found = try moves(db)
             for move in found {
                 try db.execute(
-                    sql: "UPDATE item SET sort_at = ? WHERE id = ? AND sort_at = ?",
-                    arguments: [move.to, move.rowID, move.from])
+                    sql: "UPDATE item SET sort_at = ?, listed_end = ? WHERE id = ? AND sort_at = ? AND listed_end IS ?",
+                    arguments: [move.to.start, move.to.end, move.rowID, move.from.0, move.from.1])
             }
             return found.count
         }
@@ -79,7 +86,6 @@ extension SQLiteStore {
 
     public func firstComingIndex(at now: Date) throws(StoreError) -> Int {
         let coding = storedTime
-        let horizon = Self.recurrenceHorizon
         let nowSeconds = now.unixSeconds
         return try read { db in
             // An item that sorts before now is coming only while its time lasts, and no time
@@ -93,7 +99,7 @@ extension SQLiteStore {
                     ORDER BY sort_at, title, uid
                     """,
                 arguments: [nowSeconds - max(0, longest), nowSeconds])
-            var reader = try ListedReader(db, coding: coding, horizon: horizon)
+            var reader = try ListedReader(db, coding: coding)
             while let row = try rows.next() {
                 let series = try ListedReader.Series(row)
                 let over: Double?
@@ -144,15 +150,12 @@ private struct ListedReader {
 
     private let db: Database
     private let coding: StoredTime
-    /// How far past now a series that goes on beyond its kept instances is expanded live.
-    private let horizon: Double
     private let row: Statement
     private let times: Statement
 
-    init(_ db: Database, coding: StoredTime, horizon: Double) throws {
+    init(_ db: Database, coding: StoredTime) throws {
         self.db = db
         self.coding = coding
-        self.horizon = horizon
         row = try db.cachedStatement(
             sql: #"""
                 SELECT "end", flags, CAST(title AS BLOB), CAST(place AS BLOB), uid FROM occurrence
@@ -208,13 +211,13 @@ private struct ListedReader {
     }
 
     /// The first instance past the kept ones that has not ended at `nowSeconds` (stored
-    /// seconds), expanded live.
+    /// seconds), expanded live however far ahead it is.
     private func live(_ series: Series, after nowSeconds: Double) throws -> Occurrence? {
         guard let stored = try SQLiteStore.seriesDefinitions(db, rowIDs: [series.rowID], coding: coding).first
         else { return nil }
-        let (instances, _) = SeriesInstances.live(
-            stored.definition, after: stored.expandedUntil, from: nowSeconds, to: nowSeconds + horizon)
-        guard let instance = ListedInstance.choose(from: instances.filter { $0.end >= nowSeconds }, now: nowSeconds)
+        guard
+            let instance = SeriesInstances.firstLive(
+                stored.definition, after: stored.expandedUntil, endingAfter: nowSeconds)
         else { return nil }
         let buffer = OccurrenceBuffer()
         _ = OccurrenceRows.add(stored.item, rowID: series.rowID, instances: [instance], coding: coding, to: buffer)

@@ -300,6 +300,20 @@ extension SQLiteStore {
                     ALTER TABLE item_override ADD COLUMN this_and_future INTEGER NOT NULL DEFAULT 0;
                     """)
         }
+        migrator.registerMigration("v9") { db in
+            try db.execute(
+                sql: """
+                    -- The Events list shows a series at one instance (its first that has not
+                    -- ended, else its last): sort_at holds its start, listed_end its end (an
+                    -- instant; the largest number when the series has no instance). A series
+                    -- moves on only once that instance is over and another follows, so the index
+                    -- finds the few that must, not every series in the past. NULL: not known yet
+                    -- (a database written before this), found on the list's next reading.
+                    ALTER TABLE item ADD COLUMN listed_end REAL;
+                    CREATE INDEX item_series_listed ON item (listed_end, series_end)
+                        WHERE series_start IS NOT NULL AND status = 'active';
+                    """)
+        }
         return migrator
     }()
 }

@@ -57,6 +57,26 @@ struct ListedOccurrenceTests {
             == Fixture.utc("2026-11-30 09:00"))
     }
 
+    @Test("only a series whose shown occurrence is over while another follows is looked at again")
+    func candidates() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        try store.save(Self.standup(1))
+        try store.save(Self.standup(2, rule: "FREQ=WEEKLY;BYDAY=MO;COUNT=3"))  // over in January 2025
+        func listedEnds() throws -> [Double?] {
+            try store.read { db in try Double?.fetchAll(db, sql: "SELECT listed_end FROM item ORDER BY uid") }
+        }
+        #expect(try listedEnds() == [Fixture.utc("2026-11-23 09:15").timeIntervalSince1970,
+                                     Fixture.utc("2025-01-20 09:15").timeIntervalSince1970])
+        // Neither needs a look: the first is coming, the second is over with nothing after it.
+        #expect(try store.advanceRepeatingItems(at: Fixture.now) == 0)
+        // A database written before listed_end was kept: the first reading fills it in.
+        try store.write { db in try db.execute(sql: "UPDATE item SET listed_end = NULL") }
+        #expect(try store.advanceRepeatingItems(at: Fixture.now) == 2)
+        #expect(try listedEnds() == [Fixture.utc("2026-11-23 09:15").timeIntervalSince1970,
+                                     Fixture.utc("2025-01-20 09:15").timeIntervalSince1970])
+        #expect(try store.advanceRepeatingItems(at: Fixture.now) == 0)
+    }
+
     @Test("a series that is over shows its last occurrence and counts as past, never overdue")
     func seriesOver() throws {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
@@ -96,6 +116,25 @@ struct ListedOccurrenceTests {
         let later = Fixture.utc("2029-01-03 12:00")  // a Wednesday
         let listed = try #require(try store.listedOccurrences(of: [Fixture.id(1)], at: later)[Fixture.id(1)])
         #expect(listed.start == Fixture.utc("2029-01-08 09:00"))
+    }
+
+    @Test("a yearly series whose next occurrence lies past the kept ones is listed there, not as over")
+    func farNextOccurrence() throws {
+        // Every 6 January from 2026; 2027 is taken out, and 2028 is past the instances kept
+        // (400 days ahead of November 2026).
+        let start = Fixture.utc("2026-01-06 09:00")
+        var yearly = Item(
+            id: Fixture.id(1), kind: .event, title: "Workshop",
+            times: [ItemTime(start: start, end: start.addingTimeInterval(3600))], repeatRule: "FREQ=YEARLY;COUNT=4",
+            created: Fixture.now)
+        yearly.exceptionDates = [Fixture.utc("2027-01-06 09:00")]
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        try store.save(yearly)
+        let listed = try #require(try store.listedOccurrences(of: [yearly.id], at: Fixture.now)[yearly.id])
+        #expect(listed.start == Fixture.utc("2028-01-06 09:00"))
+        #expect(!yearly.isPast(at: Fixture.now, listed: listed))
+        #expect(try store.advanceRepeatingItems(at: Fixture.now) == 1)
+        #expect(try store.advanceRepeatingItems(at: Fixture.now) == 0)
     }
 
     @Test("the list opens at the first item not past: one going on now, else the first to come")
