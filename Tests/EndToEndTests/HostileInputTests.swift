@@ -105,7 +105,7 @@ struct HostileInputTests {
         #expect(Self.controls(in: imported.standardOutput) == [])
         // Shown, not obeyed: the notes still say which component they are about.
         #expect(imported.standardError.contains("VEVENT no-start\u{241B}]0;pwned\u{2407}: it has no DTSTART"))
-        #expect(imported.standardError.contains("\"Bad\u{241B}[31mZone\""))
+        #expect(imported.standardError.contains("\u{201C}Bad\u{241B}[31mZone\u{201D}"))
         let missing = try datebook(["import", home.path("no\u{1B}[2Jfile.ics")])
         #expect(missing.status == 1)
         #expect(Self.controls(in: missing.standardError) == [], "\(missing.standardError)")

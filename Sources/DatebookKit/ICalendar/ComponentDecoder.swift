@@ -162,10 +162,10 @@ struct ComponentDecoder {
                     if let level = Self.priority(named: written) {
                         item.priority = level
                         if level != 0 {
-                            notes.append("PRIORITY \"\(written)\" was read as \(level)")
+                            notes.append("PRIORITY \u{201C}\(written)\u{201D} was read as \(level)")
                         }
                     } else {
-                        notes.append("PRIORITY \"\(written)\" is neither a number nor a level Datebook knows; "
+                        notes.append("PRIORITY \u{201C}\(written)\u{201D} is neither a number nor a level Datebook knows; "
                             + "it is kept as it is for export")
                         item.extraProperties.append("PRIORITY:" + written)
                     }
