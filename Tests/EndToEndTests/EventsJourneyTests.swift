@@ -225,4 +225,47 @@ struct EventsOverYearsJourneyTests {
         let titles = list.standardOutput.split(separator: "\n").map { $0.split(separator: "\t")[4] }
         #expect(titles.prefix(4) == ["Kick-off two years ago", "Yesterday's review", "Weekly standup", "Dentist tomorrow"])
     }
+
+    @Test("x on a repeating task in the list asks which; only this one moves the row to the next occurrence")
+    func completeOneOccurrenceInTheList() async throws {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let db = home.path("datebook.sqlite")
+        let day = 86_400.0
+        // Due at 18:00 from tomorrow on, five times.
+        let first = Calendar.current.startOfDay(for: Date().addingTimeInterval(day)).addingTimeInterval(18 * 3600)
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Water plants", "--task", "--due", Self.field(first), "--repeat", "daily, 5 times", "--db", db],
+            environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.standardError)")
+        func statuses() throws -> [String] {
+            let agenda = try Command.run(
+                try DatebookBinary.path,
+                ["agenda", "--from", Self.format(first, "yyyy-MM-dd"), "--days", "5", "--json", "--db", db],
+                environment: ["TZ": "UTC"])
+            let array = try JSONSerialization.jsonObject(with: Data(agenda.standardOutput.utf8)) as? [[String: Any]]
+            return (array ?? []).map { ($0["status"] as? String) ?? "?" }
+        }
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
+        try await session.waitUntil("the task at its first occurrence") {
+            $0.contains("Water plants") && $0.contains(Self.format(first, "EEE d MMM"))
+        }
+        try session.send(keys: "x")
+        try await session.waitUntil("the question") { $0.contains("Complete \u{201C}Water plants\u{201D}") && $0.contains("o only this one") }
+        try session.send(keys: "o")
+        try await session.waitFor("the rest of the series stays")
+        // The row now stands at the next one, and only the first is completed.
+        try await session.waitUntil("the row at the second occurrence") {
+            $0.split(separator: "\n").contains { $0.contains("Water plants") && $0.contains(Self.format(first + day, "EEE d MMM")) }
+        }
+        #expect(try statuses() == ["completed", "active", "active", "active", "active"])
+        // On the details page, x asks about the occurrence the row shows; a all completes the series.
+        try session.send(keys: "Enter")
+        try await session.waitFor("Kind")
+        try session.send(keys: "x")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "a")
+        try await session.waitFor("it is in History")
+        #expect(try statuses() == ["completed", "completed", "completed", "completed", "completed"])
+    }
 }

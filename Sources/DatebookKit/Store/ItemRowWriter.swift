@@ -160,7 +160,10 @@ struct ItemRowWriter {
         let firstShown = rows.shown.count
         let (keys, longest) = OccurrenceRows.add(
             item, rowID: 0, instances: instances?.instances, coding: coding, to: rows)
-        let listed = instances.map { ListedSpan(of: $0.instances, now: now, zone: item.timeZone, coding: coding) }
+        let listed = instances.map { kept in
+            ListedSpan(of: kept.instances, completed: item.completedInstances(coding), now: now, zone: item.timeZone,
+                       coding: coding)
+        }
         let rowID: Int64
         try item.bindColumns(
             to: insertItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)

@@ -148,7 +148,7 @@ enum OccurrenceRows {
                 changed[coding.seconds(override.recurrenceID, zone)] = (override.title, override.place)
             }
             // Instances completed on their own show as completed while the series goes on.
-            let completed = Set(item.overrides.filter(\.isCompleted).map { coding.seconds($0.recurrenceID, zone) })
+            let completed = item.completedInstances(coding)
             // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
             // instances show, unless their own change says otherwise.
             var ranges: [(recurrenceID: Double, title: String?, place: String?, shown: Int32?)] = item.overrides

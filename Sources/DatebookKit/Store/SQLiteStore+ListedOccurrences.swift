@@ -177,7 +177,8 @@ private struct ListedReader {
             if keys[mid].start < nowSeconds - series.span { low = mid + 1 } else { high = mid }
         }
         for key in keys[low...] {
-            guard let occurrence = try occurrence(series, key), occurrence.end.unixSeconds >= now.unixSeconds
+            guard let occurrence = try occurrence(series, key), occurrence.end.unixSeconds >= now.unixSeconds,
+                occurrence.status != .completed
             else { continue }
             return occurrence
         }

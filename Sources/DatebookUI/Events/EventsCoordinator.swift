@@ -101,6 +101,10 @@ public final class EventsCoordinator: TabCoordinator {
             return flow.askToDelete(item)
         case (.toggleComplete, false):
             guard let item = list.selectedItem else { return .ignored }
+            // A repeating item's row shows one occurrence: x asks about it, as in the calendar.
+            if item.isRecurring, let occurrence = list.selectedOccurrence {
+                return flow.toggleOccurrence(occurrence, of: item)
+            }
             return flow.complete(item)
         case (.toggleComplete, true):
             guard let item = history.selectedItem else { return .ignored }

@@ -114,6 +114,11 @@ public final class ItemListPresenter {
         return try? item(at: selection)
     }
 
+    /// The occurrence the selected row shows, when it is a repeating item's.
+    public var selectedOccurrence: Occurrence? {
+        selectedItem.flatMap { listed[$0.id] }
+    }
+
     /// Selects an item by id; returns false when it is not in this list.
     @discardableResult
     public func select(id: UUID) throws -> Bool {

@@ -205,7 +205,11 @@ public final class ItemFlow {
             return askToDelete(page.item)
         case .toggleComplete:
             if page.readOnly { return reopen(page.item) }
-            if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
+            if page.item.isRecurring,
+                let occurrence = page.occurrence.flatMap({ $0.isRecurring ? $0 : nil })
+                    ?? (try? store.listedOccurrences(of: [page.item.id], at: clock.now()))?[page.item.id]
+            {
+                // The occurrence the page was opened from, else the one the list shows.
                 return toggleOccurrence(occurrence, of: page.item)
             }
             return complete(page.item)
