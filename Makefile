@@ -35,6 +35,7 @@ test: deps
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 
 bench: deps
+	@BENCH_PEERS=1 scripts/ensure-deps
 	$(RELEASE)
 	scripts/bench
 
