@@ -66,19 +66,10 @@ struct CalendarJourneyTests {
             ["add", "Standup", "--start", "2027-03-15 09:00", "--end", "09:15", "--repeat", "daily, 5 times", "--db", db],
             environment: ["TZ": "UTC"])
         #expect(added.status == 0, "\(added.standardError)")
-        func statuses() throws -> [String] {
-            let agenda = try Command.run(
-                try DatebookBinary.path, ["agenda", "--from", "2027-03-15", "--days", "5", "--json", "--db", db],
-                environment: ["TZ": "UTC"])
-            let array = try JSONSerialization.jsonObject(with: Data(agenda.standardOutput.utf8)) as? [[String: Any]]
-            return (array ?? []).map { ($0["status"] as? String) ?? "?" }
-        }
 
         try await session.waitFor("1 item")
-        try session.send(keys: "3", ":")
-        try await session.waitFor("Go to date:")
-        try session.type("2027-03-15")
-        try session.send(keys: "Enter", "D", "j")
+        try await session.goToDate("2027-03-15")
+        try session.send(keys: "D", "j")
         try await session.waitUntil("the 15th's Standup selected") {
             $0.contains("Monday 15 March 2027") && $0.contains("09:00-09:15")
         }
@@ -90,7 +81,7 @@ struct CalendarJourneyTests {
         try session.send(keys: "o")
         try await session.waitFor("Completed \u{201C}Standup\u{201D} on Mon 15 Mar 2027 09:00; the rest of the series stays")
         try await session.waitFor("✓ Standup")
-        #expect(try statuses() == ["completed", "active", "active", "active", "active"])
+        #expect(try agendaStatuses(db: db, from: "2027-03-15", days: 5) == ["completed", "active", "active", "active", "active"])
 
         // The next day's is not completed: it is drawn as one still to come.
         try session.send(keys: "]")
@@ -100,14 +91,14 @@ struct CalendarJourneyTests {
         // Back on the 15th, x sets the one occurrence back at once.
         try session.send(keys: "[", "j", "x")
         try await session.waitFor("\u{201C}Standup\u{201D} on Mon 15 Mar 2027 09:00 is not completed")
-        #expect(try statuses() == ["active", "active", "active", "active", "active"])
+        #expect(try agendaStatuses(db: db, from: "2027-03-15", days: 5) == ["active", "active", "active", "active", "active"])
 
         // This and following: from the 17th on, the series is completed; before it, it goes on.
         try session.send(keys: "]", "]", "j", "x")
         try await session.waitFor("o only this one")
         try session.send(keys: "f")
         try await session.waitFor("Completed \u{201C}Standup\u{201D} from Wed 17 Mar 2027 09:00 on")
-        #expect(try statuses() == ["active", "active", "completed", "completed", "completed"])
+        #expect(try agendaStatuses(db: db, from: "2027-03-15", days: 5) == ["active", "active", "completed", "completed", "completed"])
     }
 
     /// A weekly 09:00 series in Berlin (with an EXDATE and a moved instance) across the end of
@@ -185,10 +176,7 @@ END:VCALENDAR
         #expect(imported.standardError.contains("no DTSTART"), "\(imported.standardError)")
 
         try await session.waitFor("3 items")
-        try session.send(keys: "3", ":")
-        try await session.waitFor("Go to date:")
-        try session.type("2026-10-26")
-        try session.send(keys: "Enter")
+        try await session.goToDate("2026-10-26")
         // Berlin has left summer time, New York not yet: 09:00 there is 04:00 here.
         // Wait for the whole condition: a capture can catch a frame half drawn.
         try await session.waitUntil("the 26 October standup at 04:00") {
@@ -237,10 +225,7 @@ struct CalendarViewsJourneyTests {
         }
         let session = try TmuxSession(width: 110, height: 40, environment: ["TZ": "UTC"], home: home)
         try await session.waitFor("3 items")
-        try session.send(keys: "3", ":")
-        try await session.waitFor("Go to date:")
-        try session.type("2027-03-15")
-        try session.send(keys: "Enter")
+        try await session.goToDate("2027-03-15")
         try await session.waitFor("Monday 15 March 2027")
         // Select the Dentist: the summary under the month grid names it.
         try session.send(keys: "j")
@@ -277,10 +262,7 @@ struct CalendarViewsJourneyTests {
         #expect(added.status == 0, "\(added.standardError)")
         let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
         try await session.waitFor("1 item")
-        try session.send(keys: "3", ":")
-        try await session.waitFor("Go to date:")
-        try session.type("2027-03-22")
-        try session.send(keys: "Enter")
+        try await session.goToDate("2027-03-22")
         try await session.waitFor("Monday 22 March 2027")
         try session.send(keys: "e")
         try await session.waitFor("o only this one")

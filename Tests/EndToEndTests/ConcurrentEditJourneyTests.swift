@@ -139,10 +139,8 @@ struct ConcurrentEditJourneyTests {
         let b = try TmuxSession(environment: ["DATEBOOK_DB": db, "TZ": "UTC"])
         for session in [a, b] {
             try await session.waitFor("1 item")
-            try session.send(keys: "3", ":")
-            try await session.waitFor("Go to date:")
-            try session.type("2027-03-16")
-            try session.send(keys: "Enter", "D", "j")
+            try await session.goToDate("2027-03-16")
+            try session.send(keys: "D", "j")
             try await session.waitUntil("the 16th's Standup selected") {
                 $0.contains("Tuesday 16 March 2027") && $0.contains("09:00-09:15")
             }
