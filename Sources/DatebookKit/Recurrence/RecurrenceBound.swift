@@ -51,8 +51,8 @@ struct RecurrenceBound: Sendable {
         case lastWeekWithoutDay
         /// A rule of another calendar (RFC 7529's RSCALE) that picks its days by that
         /// calendar's months or days, which the scans (Gregorian) cannot follow, and whose walk
-        /// could take too long: a secondly or minutely one, or a monthly one whose days not
-        /// every month has.
+        /// could take too long: a daily or shorter one, or a monthly one whose days not every
+        /// month has.
         case otherCalendar(String)
 
         /// What a user is told.
@@ -77,7 +77,8 @@ struct RecurrenceBound: Sendable {
                     + "(e.g. BYWEEKNO=20;BYDAY=MO)"
             case let .otherCalendar(calendar):
                 return "The repeat rule cannot be expanded: it picks days of the \(calendar) calendar (RSCALE) "
-                    + "too finely or too rarely to be walked in time; use FREQ=DAILY or longer"
+                    + "day by day, or days not every month has; use FREQ=MONTHLY with days every month has, "
+                    + "or FREQ=YEARLY"
             }
         }
     }
@@ -99,8 +100,10 @@ struct RecurrenceBound: Sendable {
         if let calendar = recurrence.rscale.map({ String(cString: $0).uppercased() }), calendar != "GREGORIAN",
             rule.picksCalendarDays || rule.frequency == ICAL_MONTHLY_RECURRENCE
         {
-            // Its days are that calendar's, not the Gregorian ones the scans count: judged by
-            // the longest wait such a rule can have (a leap month comes back within three years).
+            // Its days are that calendar's, not the Gregorian ones the scans count, and a rule
+            // whose days never come walks to 2582: only walks of a month or a year at a time
+            // are short enough to take unjudged, and a monthly one only when every month has
+            // its days.
             emptyMonthUnits = MonthlyWalk(recurrence, startDay: Int(first.day)).emptyMonthUnits
             switch rule.frequency {
             case ICAL_MONTHLY_RECURRENCE:
@@ -108,7 +111,7 @@ struct RecurrenceBound: Sendable {
             case ICAL_YEARLY_RECURRENCE:
                 break
             default:
-                if 3 * 385 * unitsPerDay > Double(Self.maximumGap) { throw .otherCalendar(calendar) }
+                throw .otherCalendar(calendar)
             }
             return
         }

@@ -41,6 +41,9 @@ struct RuleBoundTests {
         // rule input 147773).
         ("FREQ=MINUTELY;COUNT=1;BYYEARDAY=85,344,45;RSCALE=HEBREW", false, "the HEBREW calendar"),
         ("FREQ=MONTHLY;RSCALE=HEBREW;BYMONTHDAY=30;BYDAY=5MO", false, "the HEBREW calendar"),
+        // Hourly by Hebrew days that never come: 13.6 s to the year 2582 (rule input 344434).
+        ("FREQ=HOURLY;BYSETPOS=7,-1,3,4;BYMONTHDAY=10,2;BYYEARDAY=260;RSCALE=HEBREW", false, "the HEBREW calendar"),
+        ("FREQ=DAILY;RSCALE=HEBREW;BYMONTHDAY=1", false, "the HEBREW calendar"),
     ]
 
     static let start = Fixture.utc("2026-01-01 10:00")
@@ -117,7 +120,7 @@ struct RuleBoundTests {
     func otherCalendars() throws {
         for rule in [
             "FREQ=YEARLY;RSCALE=HEBREW;BYMONTH=5L;BYMONTHDAY=8;COUNT=3", "FREQ=MONTHLY;RSCALE=HEBREW;BYMONTHDAY=1;COUNT=3",
-            "FREQ=DAILY;RSCALE=HEBREW;BYMONTHDAY=1;COUNT=3", "FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=1;BYMONTHDAY=1;COUNT=3",
+            "FREQ=WEEKLY;RSCALE=HEBREW;BYDAY=FR;COUNT=3", "FREQ=YEARLY;RSCALE=CHINESE;BYMONTH=1;BYMONTHDAY=1;COUNT=3",
         ] {
             let iterator = try RecurrenceIterator(
                 rule: rule, start: Self.start.timeIntervalSince1970, isDate: false, zone: .utc, zoneDefinition: nil)
