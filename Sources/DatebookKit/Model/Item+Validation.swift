@@ -20,6 +20,12 @@ public struct ValidationIssue: Equatable, Hashable, Sendable {
 }
 
 extension Item {
+    /// The dates an item may hold: the years 1 to 9999, as the Gregorian calendar of the date
+    /// fields reckons them (it is Julian before 1582, so its 1 January of the year 1 falls two
+    /// days before the proleptic one), with a day of room for wall-clock times.
+    public static let storableDates: Range<Date> =
+        Date(timeIntervalSince1970: -62_135_596_800 - 3 * 86_400)..<Date(timeIntervalSince1970: 253_402_300_800 + 86_400)
+
     /// Everything wrong with this item, in field order; empty when it can be saved.
     ///
     /// The rules: a title is required; an event needs a start and an end no earlier than it
@@ -59,6 +65,10 @@ extension Item {
         }
         if times.dropFirst().contains(where: endsBeforeStart) {
             issues.append(ValidationIssue(field: .moreTimes, message: "A time ends before it starts"))
+        }
+        let dates = times.flatMap { [$0.start] + ($0.end.map { [$0] } ?? []) } + (due.map { [$0] } ?? [])
+        if dates.contains(where: { !Self.storableDates.contains($0) }) {
+            issues.append(ValidationIssue(field: .start, message: "Dates must lie within the years 1 to 9999"))
         }
         if !(0...9).contains(priority) {
             issues.append(ValidationIssue(field: .priority, message: "Priority is 0 (none) to 9"))

@@ -30,8 +30,9 @@ extension Row {
 
 /// The stored times Datebook can have written: finite seconds within the years 1 to 9999.
 enum StoredSeconds {
-    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, with a day of room for wall-clock times.
-    static let range: Range<Double> = (-62_135_596_800 - 86_400)..<(253_402_300_800 + 86_400)
+    /// The seconds of `Item.storableDates`.
+    static let range: Range<Double> = Item.storableDates.lowerBound.timeIntervalSince1970
+        ..< Item.storableDates.upperBound.timeIntervalSince1970
 
     /// `seconds`, or `StoreError.damaged` when no Datebook could have stored it.
     static func checked(_ seconds: Double) throws(StoreError) -> Double {

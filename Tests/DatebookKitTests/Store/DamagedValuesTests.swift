@@ -61,6 +61,33 @@ struct DamagedValuesTests {
         #expect(try store.activeItems(offset: 2, limit: 1).map(\.title) == ["Event 3"])
     }
 
+    /// The date fields' calendar is Julian before 1582: its 1 January of the year 1 is two days
+    /// before the proleptic one, and a series from then was written, then read as damage
+    /// (rule campaign, seed 2027, input 319638).
+    @Test("what a date field takes is never read back as damage; what lies beyond is refused before it is written")
+    func earliestDates() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let first = try DateParser(now: Fixture.now, calendar: calendar).parse("0001-01-01").date
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        var item = store.newItem(kind: .event, title: "Weekdays")
+        item.times = [ItemTime(start: first, end: first.addingTimeInterval(86_400))]
+        item.allDay = true
+        item.timeZone = .floating
+        item.repeatRule = "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"
+        let saved = try store.save(item)
+        #expect(try store.item(id: saved.id)?.times == saved.times)
+        let week = try store.occurrences(from: Fixture.utc("2026-11-23 00:00"), to: Fixture.utc("2026-11-30 00:00"))
+        #expect(week.count == 5)
+
+        var older = item
+        older.id = Fixture.id(99)
+        older.repeatRule = nil
+        older.times = [ItemTime(start: first.addingTimeInterval(-7 * 86_400), end: first)]
+        #expect(throws: StoreError.self) { try store.save(older) }
+        #expect(older.validate().contains { $0.message == "Dates must lie within the years 1 to 9999" })
+    }
+
     @Test("a time out of range in the calendar's table stops the walk as damage")
     func occurrenceOutOfRange() throws {
         let (store, rowID) = try store()
