@@ -314,6 +314,10 @@ extension SQLiteStore {
                         WHERE series_start IS NOT NULL AND status = 'active';
                     """)
         }
+        migrator.registerMigration("v11") { db in
+            // The search index (see SearchSchema), written from every item when the store opens.
+            try SearchSchema.migrateV11(db)
+        }
         return migrator
     }()
 }
