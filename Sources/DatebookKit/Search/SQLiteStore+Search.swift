@@ -9,8 +9,8 @@ extension SQLiteStore {
     /// The items that hold every word of `query` (in any of their texts), by kind, each in order
     /// of closeness then date. An empty query finds nothing.
     ///
-    /// - Throws: `StoreError.invalid`-free: a query that cannot be searched throws
-    ///   `SearchQueryProblem` (see `SearchQuery.terms()`), wrapped by the caller's choice.
+    /// - Throws: `SearchQueryProblem` for a query that cannot be searched (see
+    ///   `SearchQuery.terms()`), `StoreError` when the database cannot be read.
     public func search(_ query: SearchQuery, at now: Date) throws -> SearchResults {
         let terms = try query.terms()
         guard !terms.isEmpty else { return .empty }
@@ -47,16 +47,7 @@ extension SQLiteStore {
         let groups = found.compactMap { kind, rows, hasMore -> SearchResults.Group? in
             let hits = rows.compactMap { rowID, closeness -> SearchHit? in
                 guard let item = items[rowID] else { return nil }
-                var start: Date?
-                var end: Date?
-                if let occurrence = listed[item.id] {
-                    (start, end) = (occurrence.start, occurrence.end)
-                } else if let time = item.times.first {
-                    (start, end) = (time.start, time.end)
-                } else {
-                    start = item.due
-                }
-                return SearchHit(item: item, closeness: closeness, start: start, end: end, terms: terms)
+                return SearchHit(item: item, closeness: closeness, listed: listed[item.id], terms: terms)
             }
             return hits.isEmpty ? nil : SearchResults.Group(kind: kind, hits: hits, hasMore: hasMore)
         }

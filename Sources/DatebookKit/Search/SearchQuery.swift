@@ -89,12 +89,15 @@ public enum SearchCloseness: Int, Comparable, Sendable, Codable {
 public struct SearchHit: Equatable, Sendable {
     public var item: Item
     public var closeness: SearchCloseness
-    /// The occurrence it is shown at (a series: its next, as the Events list shows it); nil for
-    /// an item without a date.
-    public var start: Date?
-    public var end: Date?
+    /// The occurrence a series is shown at (its next, as the Events list shows it); nil for an
+    /// item that does not repeat.
+    public var listed: Occurrence?
     /// The folded words that matched, for `SearchFolding.matchedRanges` over any of its texts.
     public var terms: [String]
+
+    /// When it is shown at: the listed occurrence of a series, else the first time or the due
+    /// date; nil for an item without a date.
+    public var start: Date? { listed?.start ?? item.times.first?.start ?? item.due }
 
     /// Where the words occur in the title.
     public var titleRanges: [Range<String.Index>] { SearchFolding.matchedRanges(of: terms, in: item.title) }
