@@ -19,13 +19,14 @@ extension SQLiteStore {
         let coding = storedTime
         let found: [(ItemKind, [(Int64, SearchCloseness)], Bool)] = try read { db in
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
-            return try kinds.map { kind in
-                let rows = try Row.fetchAll(
-                    db, sql: plan.sql, arguments: plan.arguments(kind: kind, longestSpan: longest))
-                let hits = rows.prefix(query.limitPerKind).map { row in
-                    (row[0] as Int64, SearchCloseness(rawValue: row[1]) ?? .elsewhere)
-                }
-                return (kind, hits, rows.count > query.limitPerKind)
+            var byKind: [ItemKind: [(Int64, SearchCloseness)]] = [:]
+            for row in try Row.fetchAll(db, sql: plan.sql, arguments: plan.arguments(kinds: kinds, longestSpan: longest)) {
+                guard let kind = ItemKind(rawValue: row[2]) else { continue }
+                byKind[kind, default: []].append((row[0], SearchCloseness(rawValue: row[1]) ?? .elsewhere))
+            }
+            return kinds.map { kind in
+                let rows = byKind[kind] ?? []
+                return (kind, Array(rows.prefix(query.limitPerKind)), rows.count > query.limitPerKind)
             }
         }
         let allIDs = found.flatMap { $0.1.map(\.0) }
@@ -68,6 +69,7 @@ extension SQLiteStore {
         try write { db in
             guard try isAsked(db) else { return }
             try db.execute(sql: "DELETE FROM search_text WHERE rowid > 0")
+            try db.execute(sql: "DELETE FROM search_word WHERE rowid > 0")
             let writer = try SearchIndexWriter(db)
             let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item ORDER BY id")
             for start in stride(from: 0, to: rowIDs.count, by: 500) {
@@ -83,11 +85,13 @@ extension SQLiteStore {
     }
 }
 
-/// The SQL of one search, for one kind at a time.
+/// The SQL of one search: one pass over what matches, the closest of each kind numbered by a
+/// window, so that every kind costs the same single walk of the index.
 ///
 /// Words of three or more characters go to FTS5 as quoted phrases (what a person typed is never
 /// read as FTS syntax); shorter ones, which a trigram index cannot find, are looked for with
-/// `instr` in the rows the longer ones left (or in every row, when all are short).
+/// `search_word` as the start of a word (a pair of CJK characters anywhere), or, for symbols
+/// that are not words, with `instr`.
 struct SearchPlan {
     let long: [String]
     let short: [String]
@@ -100,26 +104,38 @@ struct SearchPlan {
         long = terms.filter { $0.unicodeScalars.count >= 3 }
         short = terms.filter { $0.unicodeScalars.count < 3 }
         phrase = terms.joined(separator: " ")
-        var conditions = ["i.kind = ?"]
+        var conditions = ["i.kind IN (SELECT value FROM json_each(?))"]
         if !long.isEmpty { conditions.append("search_text MATCH ?") }
         let columns = SearchDocument.columnNames.map { "search_text.\($0)" }
-        for _ in short {
-            conditions.append("(" + columns.map { "instr(\($0), ?) > 0" }.joined(separator: " OR ") + ")")
+        for word in short {
+            if SearchWords.query(word) != nil {
+                conditions.append("i.id IN (SELECT rowid FROM search_word WHERE search_word MATCH ?)")
+            } else {
+                conditions.append("(" + columns.map { "instr(\($0), ?) > 0" }.joined(separator: " OR ") + ")")
+            }
         }
         if !query.includeHistory { conditions.append("i.status = 'active'") }
         if query.range != nil {
             conditions.append(#"i.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND "end" >= ?)"#)
         }
         sql = """
-            SELECT i.id,
-                CASE WHEN search_text.title = ?1 THEN 0
-                     WHEN substr(search_text.title, 1, length(?1)) = ?1 THEN 1
-                     WHEN instr(search_text.title, ?1) > 0 THEN 2
-                     ELSE 3 END AS closeness
-            FROM search_text JOIN item i ON i.id = search_text.rowid
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY closeness, i.sort_at, i.title, i.uid
-            LIMIT \(query.limitPerKind + 1)
+            SELECT id, closeness, kind FROM (
+                SELECT i.id, i.kind,
+                    CASE WHEN search_text.title = ?1 THEN 0
+                         WHEN substr(search_text.title, 1, length(?1)) = ?1 THEN 1
+                         WHEN instr(search_text.title, ?1) > 0 THEN 2
+                         ELSE 3 END AS closeness,
+                    row_number() OVER (
+                        PARTITION BY i.kind
+                        ORDER BY CASE WHEN search_text.title = ?1 THEN 0
+                                      WHEN substr(search_text.title, 1, length(?1)) = ?1 THEN 1
+                                      WHEN instr(search_text.title, ?1) > 0 THEN 2
+                                      ELSE 3 END, i.sort_at, i.title, i.uid) AS place_in_kind
+                FROM search_text JOIN item i ON i.id = search_text.rowid
+                WHERE \(conditions.joined(separator: " AND "))
+            )
+            WHERE place_in_kind <= \(query.limitPerKind + 1)
+            ORDER BY kind, place_in_kind
             """
     }
 
@@ -128,11 +144,16 @@ struct SearchPlan {
         words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
     }
 
-    func arguments(kind: ItemKind, longestSpan: Double) -> StatementArguments {
-        var values: [(any DatabaseValueConvertible)?] = [phrase, kind.rawValue]
+    func arguments(kinds: [ItemKind], longestSpan: Double) -> StatementArguments {
+        let kindList = "[" + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
+        var values: [(any DatabaseValueConvertible)?] = [phrase, kindList]
         if !long.isEmpty { values.append(Self.ftsPhrases(long)) }
         for word in short {
-            values += Array(repeating: word, count: SearchDocument.columnNames.count)
+            if let words = SearchWords.query(word) {
+                values.append(words)
+            } else {
+                values += Array(repeating: word, count: SearchDocument.columnNames.count)
+            }
         }
         if let range = query.range {
             values += [

@@ -5,6 +5,8 @@ import GRDB
 struct SearchIndexWriter {
     private let insert: WriteStatement
     private let delete: WriteStatement
+    private let insertWords: WriteStatement
+    private let deleteWords: WriteStatement
 
     init(_ db: Database) throws {
         let names = SearchDocument.columnNames
@@ -12,6 +14,8 @@ struct SearchIndexWriter {
             db,
             sql: "INSERT INTO search_text (rowid, \(names.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: names.count)))")
         delete = try WriteStatement(db, sql: "DELETE FROM search_text WHERE rowid = ?")
+        insertWords = try WriteStatement(db, sql: "INSERT INTO search_word (rowid, words) VALUES (?, ?)")
+        deleteWords = try WriteStatement(db, sql: "DELETE FROM search_word WHERE rowid = ?")
     }
 
     /// Writes the row of `item`, stored at `rowID`; `replacing` when it may have one already.
@@ -19,6 +23,8 @@ struct SearchIndexWriter {
         if replacing {
             try delete.bind(rowID, at: 1)
             try delete.run()
+            try deleteWords.bind(rowID, at: 1)
+            try deleteWords.run()
         }
         let document = SearchDocument(item)
         try insert.bind(rowID, at: 1)
@@ -26,5 +32,8 @@ struct SearchIndexWriter {
             try insert.bind(text, at: Int32(offset + 2))
         }
         try insert.run()
+        try insertWords.bind(rowID, at: 1)
+        try insertWords.bind(SearchWords.indexed(document.columns), at: 2)
+        try insertWords.run()
     }
 }

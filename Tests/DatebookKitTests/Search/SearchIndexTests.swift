@@ -51,6 +51,20 @@ import Testing
         #expect(try titles(store, "de") == ["Dentist"])
     }
 
+    @Test func oneOrTwoCharactersFindTheStartOfAWordOrAnyCJKCharacter() throws {
+        let store = try store()
+        try store.save(Fixture.event(1, "Standup", at: "2026-11-23 10:00"))
+        try store.save(Fixture.event(2, "Call Ana", at: "2026-11-24 10:00"))
+        try store.save(Fixture.event(3, "会议准备", at: "2026-11-25 10:00"))
+        #expect(try titles(store, "an") == ["Call Ana"])
+        #expect(try titles(store, "st") == ["Standup"])
+        #expect(try titles(store, "andu") == ["Standup"])  // three or more: anywhere
+        for query in ["会", "议", "准", "备", "议准"] {
+            #expect(try titles(store, query) == ["会议准备"], "query \(query)")
+        }
+        #expect(SearchWords.indexed(["会议准备 ok", "", "x"]).split(separator: " ") == ["会议", "议准", "准备", "备", "ok", "x"])
+    }
+
     @Test func findsAChangedInstancesOwnTitle() throws {
         let store = try store()
         var series = Fixture.event(1, "Standup", at: "2026-11-23 09:00")
@@ -139,7 +153,7 @@ import Testing
             try store.save(Fixture.task(2, "会议准备", due: "2026-11-24 10:00"))
             // As a database written before the index: no table, no v11.
             try store.dbQueue.write { db in
-                try db.execute(sql: "DROP TABLE search_text; DELETE FROM grdb_migrations WHERE identifier = 'v11'")
+                try db.execute(sql: "DROP TABLE search_text; DROP TABLE search_word; DELETE FROM grdb_migrations WHERE identifier = 'v11'")
             }
         }
         let reopened = try SQLiteStore(path: path, clock: .fixed(Fixture.now), ids: .sequential())
