@@ -143,6 +143,34 @@ import Testing
         #expect(rows == 1)
     }
 
+    @Test func aWriteThatKeepsTheTextsLeavesTheIndexRowAlone() throws {
+        let store = try store()
+        var item = try store.save(Fixture.event(1, "Budget review", at: "2026-11-23 10:00"))
+        // Every row the index deletes (rewriting an item's row deletes it first) is counted.
+        try store.dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE index_deletes (id INTEGER);
+                    CREATE TRIGGER count_index_deletes AFTER DELETE ON search_text_content
+                    BEGIN INSERT INTO index_deletes VALUES (old.id); END;
+                    """)
+        }
+        func deletes() throws -> Int {
+            try store.dbQueue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM index_deletes") } ?? -1
+        }
+        let later = Fixture.utc("2026-11-24 15:00")
+        item.times = [ItemTime(start: later, end: later.addingTimeInterval(3600))]
+        item = try store.save(item)
+        #expect(try deletes() == 0)
+        #expect(try titles(store, "budget") == ["Budget review"])
+
+        item.notes = "Bring the figures"
+        try store.save(item)
+        #expect(try deletes() == 1)
+        #expect(try titles(store, "figures") == ["Budget review"])
+        #expect(try titles(store, "review") == ["Budget review"])
+    }
+
     @Test func anOlderDatabaseIsIndexedWhenOpened() throws {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
