@@ -314,6 +314,7 @@ extension SQLiteStore {
                         WHERE series_start IS NOT NULL AND status = 'active';
                     """)
         }
+        migrator.registerMigration("v10", migrate: createContactTables)
         return migrator
     }()
 }
