@@ -112,7 +112,7 @@ struct ContactsList: ParsableCommand {
 
     /// Every active contact, whole, in name order.
     static func all(_ database: SQLiteStore) throws -> [Contact] {
-        try database.contacts(ContactQuery(), offset: 0, limit: Int(Int32.max)).compactMap { try database.contact(id: $0.id) }
+        try database.wholeContacts(ContactQuery())
     }
 
     func run() throws {

@@ -33,12 +33,7 @@ public enum ContactSortKey {
 
     /// The name folded for ordering, particles removed.
     static func fold(_ name: String) -> String {
-        var text = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.unicodeScalars.contains(where: { $0.value >= 0x80 }) {
-            // Latin-ASCII leaves other scripts alone: CJK stays CJK.
-            text = text.applyingTransform(StringTransform("Latin-ASCII"), reverse: false) ?? text
-        }
-        text = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let text = ContactSearch.fold(name.trimmingCharacters(in: .whitespacesAndNewlines))
         var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
         while words.count > 1 {
             var first = String(words[0])

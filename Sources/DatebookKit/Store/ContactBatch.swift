@@ -22,13 +22,29 @@ public final class ContactBatch {
     /// A new id for a contact.
     public func newID() -> UUID { ids.next() }
 
-    /// The id and creation time of the stored contact with this vCard UID, if any.
-    public func identity(ofUID uid: String) throws -> (id: UUID, created: Date)? {
+    /// What the store knows of the contact with this vCard UID, if any: its id, when it was
+    /// created, and the planner's own fields an import keeps.
+    public func identity(ofUID uid: String) throws -> ContactIdentity? {
         guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT uid, created FROM contact WHERE vcard_uid = ?"), arguments: [uid])
+            db.cachedStatement(sql: """
+                SELECT uid, created, relation, subscription_source, subscription_read, subscription_error,
+                    status, status_changed
+                FROM contact WHERE vcard_uid = ?
+                """),
+            arguments: [uid])
         else { return nil }
         guard let id = UUID(uuidString: row["uid"]) else { return nil }
-        return (id, Date(timeIntervalSince1970: row["created"]))
+        var subscription: ContactSubscription?
+        if let text: String = row["subscription_source"], let source = ContactSubscription.Source(text) {
+            subscription = ContactSubscription(
+                source: source, lastRead: (row["subscription_read"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                lastError: row["subscription_error"])
+        }
+        return ContactIdentity(
+            id: id, created: Date(timeIntervalSince1970: row["created"]),
+            relation: ContactRelation(rawValue: row["relation"]) ?? .none, subscription: subscription,
+            status: ContactStatus(rawValue: row["status"]) ?? .active,
+            statusChanged: (row["status_changed"] as Double?).map(Date.init(timeIntervalSince1970:)))
     }
 
     /// The stored contact with this id.
@@ -87,6 +103,17 @@ public final class ContactBatch {
         written += 1
         return contact
     }
+}
+
+/// What the store knows of a contact besides its card: who it is, and what the planner keeps
+/// when the card is imported again.
+public struct ContactIdentity: Equatable, Sendable {
+    public var id: UUID
+    public var created: Date
+    public var relation: ContactRelation
+    public var subscription: ContactSubscription?
+    public var status: ContactStatus
+    public var statusChanged: Date?
 }
 
 // MARK: - The SQLite store's writer

@@ -42,7 +42,8 @@ enum ContactRows {
 
     /// The contact whose `contact` row matches `condition`, with its values and photo.
     static func read(_ db: Database, where condition: String, _ argument: DatabaseValueConvertible) throws -> Contact? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM contact WHERE \(condition)", arguments: [argument])
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM contact WHERE \(condition)"), arguments: [argument])
         else { return nil }
         return try contact(db, row)
     }

@@ -76,6 +76,8 @@ public protocol ContactStore: AnyObject {
     func contacts(_ query: ContactQuery, offset: Int, limit: Int) throws(ContactError) -> [ContactListing]
     /// The position of a contact among what `query` finds, or nil when it is not there.
     func contactIndex(of id: UUID, in query: ContactQuery) throws(ContactError) -> Int?
+    /// Every contact `query` finds, whole (photos too), in name order: for an export.
+    func wholeContacts(_ query: ContactQuery) throws(ContactError) -> [Contact]
     /// One contact by its id, whatever its status.
     func contact(id: UUID) throws(ContactError) -> Contact?
     /// One contact by its vCard UID, whatever its status.

@@ -87,6 +87,16 @@ extension SQLiteStore: ContactStore {
         }
     }
 
+    /// Every contact `query` finds, whole, in name order, read in one transaction (an export).
+    public func wholeContacts(_ query: ContactQuery) throws(ContactError) -> [Contact] {
+        let (sql, arguments) = Self.condition(query)
+        return try readContacts { db in
+            let ids = try String.fetchAll(
+                db, sql: "SELECT uid FROM contact WHERE \(sql) ORDER BY sort_key, uid", arguments: arguments)
+            return try ids.compactMap { try ContactRows.read(db, where: "uid = ?", $0) }
+        }
+    }
+
     public func contact(id: UUID) throws(ContactError) -> Contact? {
         try readContacts { db in try ContactRows.read(db, where: "uid = ?", id.uuidString.lowercased()) }
     }

@@ -6,7 +6,7 @@ enum VCardDates {
     /// `1990-04-23T00:00:00Z`, and Apple's year-less `1604-04-23` with X-APPLE-OMIT-YEAR=1604.
     /// Nil for anything else (a text birthday such as `circa 1800` is kept verbatim instead).
     static func birthday(_ property: VCardProperty) -> Birthday? {
-        var text = property.text.trimmingCharacters(in: .whitespaces)
+        var text = property.text.trimmedSpaces
         if let time = text.firstIndex(of: "T") { text = String(text[..<time]) }
         let omittedYear = property.parameter("X-APPLE-OMIT-YEAR").first.flatMap { Int($0) }
         var year: Int?

@@ -69,13 +69,13 @@ public struct VCardImporter {
                             line: card.line, uid: contact.uid, message: "its UID was used by the card on line \(line) too; this one replaced it"))
                     }
                     seen[contact.uid] = card.line
-                    if let stored = try batch.identity(ofUID: contact.uid), let existing = try batch.contact(id: stored.id) {
+                    if let stored = try batch.identity(ofUID: contact.uid) {
                         contact.id = stored.id
                         contact.created = stored.created
-                        contact.relation = existing.relation
-                        contact.subscription = existing.subscription
-                        contact.status = existing.status
-                        contact.statusChanged = existing.statusChanged
+                        contact.relation = stored.relation
+                        contact.subscription = stored.subscription
+                        contact.status = stored.status
+                        contact.statusChanged = stored.statusChanged
                         report.updated += 1
                     } else {
                         contact.id = batch.newID()

@@ -14,7 +14,7 @@ enum VCardPhotos {
             let type = property.parameter("MEDIATYPE").first ?? property.types.lazy.compactMap(mediaType).first ?? "image/jpeg"
             return .success(.inline(data, mediaType: type))
         }
-        let text = String(decoding: property.value, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        let text = String(decoding: property.value, as: UTF8.self).trimmedSpaces
         if text.lowercased().hasPrefix("data:") {
             // data:image/jpeg;base64,…  (some writers escape the comma).
             guard let comma = text.firstIndex(of: ",") else { return .failure(Problem(description: "its data: URI has no data")) }

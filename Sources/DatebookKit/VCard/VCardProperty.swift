@@ -84,7 +84,7 @@ struct VCardProperty {
     /// The TYPE values, lowercased, however they were spelled (`TYPE=work,voice`,
     /// `TYPE=work;TYPE=voice`, `type="WORK,VOICE"`, a bare `WORK`).
     var types: Set<String> {
-        Set(parameter("TYPE").flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        Set(parameter("TYPE").flatMap { $0.split(separator: ",") }.map { $0.trimmedSpaces.lowercased() })
     }
 
     /// The ENCODING, lowercased: `quoted-printable`, `base64` or `b`, or nil. A bare 2.1
@@ -134,7 +134,7 @@ struct VCardProperty {
 
     /// The value's `,`-separated values (NICKNAME, CATEGORIES), escapes undone, empty ones left out.
     var list: [String] {
-        Self.split(rawText[...], on: ",").map(Self.unescape).map { $0.trimmingCharacters(in: .whitespaces) }
+        Self.split(rawText[...], on: ",").map(Self.unescape).map { $0.trimmedSpaces }
             .filter { !$0.isEmpty }
     }
 

@@ -66,7 +66,7 @@ public enum VCardReader {
                 continue
             }
             let value = property.name == "BEGIN" || property.name == "END"
-                ? String(decoding: property.value, as: UTF8.self).trimmingCharacters(in: .whitespaces).uppercased() : ""
+                ? String(decoding: property.value, as: UTF8.self).trimmedSpaces.uppercased() : ""
             if property.group == nil, property.name == "BEGIN", value == "VCARD" {
                 if let open = current {
                     result.skipped.append(Note(
@@ -136,13 +136,13 @@ public enum VCardReader {
         "VERSION": { _, _ in },
         "PRODID": { _, _ in },
         "UID": { state, property in
-            let uid = property.text.trimmingCharacters(in: .whitespaces)
+            let uid = property.text.trimmedSpaces
             guard !uid.isEmpty, !state.hadUID else { return state.keep(property) }
             state.contact.uid = uid
             state.hadUID = true
         },
         "FN": { state, property in
-            let name = property.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = property.text.trimmedSpaces
             guard !name.isEmpty, !state.hasFN else { return state.keep(property) }
             state.contact.displayName = name
             state.hasFN = true
@@ -158,13 +158,13 @@ public enum VCardReader {
         },
         "NICKNAME": { state, property in state.contact.nicknames += property.list },
         "EMAIL": { state, property in
-            let value = property.text.trimmingCharacters(in: .whitespaces)
+            let value = property.text.trimmedSpaces
             guard !value.isEmpty else { return }
             state.contact.emails.append(LabelledValue(
                 value, label: state.label(of: property, for: .email), preferred: VCardLabels.isPreferred(property)))
         },
         "TEL": { state, property in
-            var value = property.text.trimmingCharacters(in: .whitespaces)
+            var value = property.text.trimmedSpaces
             if value.lowercased().hasPrefix("tel:") { value.removeFirst(4) }
             guard !value.isEmpty else { return }
             state.contact.phones.append(LabelledValue(
@@ -199,7 +199,7 @@ public enum VCardReader {
         },
         "URL": { state, property in
             guard state.contact.url.isEmpty else { return state.keep(property) }
-            state.contact.url = property.text.trimmingCharacters(in: .whitespaces)
+            state.contact.url = property.text.trimmedSpaces
             // Apple labels a web page (`_$!<HomePage>!$_`); Datebook keeps one page, unlabelled.
             if let group = property.group { state.usedLabelGroups.insert(group.lowercased()) }
         },

@@ -54,12 +54,16 @@ import Testing
         _ = try Self.importFixtures(into: store)
         let kai = try #require(try store.contact(uid: "0c7f5f2a-3b0e-4b9a-9e36-5ac9c0a4f2c1"))
         try store.setRelation(.friend, of: kai.id)
+        let subscription = ContactSubscription(source: .file(path: "/tmp/kai.ics"), lastRead: Date(timeIntervalSince1970: 9), lastError: "gone")
+        try store.setSubscription(subscription, of: kai.id)
+        try store.deleteContact(id: kai.id)
         let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:0c7f5f2a-3b0e-4b9a-9e36-5ac9c0a4f2c1\r\nFN:Kai M.\r\nEND:VCARD\r\n"
         let report = try VCardImporter(writer: store).importData(Data(card.utf8))
         #expect(report.summary == "Imported 1 contact: 0 added, 1 updated, 0 skipped.")
         let updated = try #require(try store.contact(id: kai.id))
         #expect(updated.displayName == "Kai M." && updated.emails.isEmpty && updated.relation == .friend)
-        #expect(try store.contactCount(ContactQuery()) == 8)
+        #expect(updated.subscription == subscription && updated.status == .deleted && updated.created == kai.created)
+        #expect(try store.contactCount(ContactQuery()) == 7)
     }
 
     @Test func aFileWithoutCardsIsRefusedAndNothingWritten() throws {
