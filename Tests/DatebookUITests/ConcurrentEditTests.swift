@@ -108,6 +108,8 @@ struct ConcurrentEditTests {
         let copy = try #require(try store.activeItems(offset: 0, limit: 10).first { $0.title == "Dentist check-up" })
         #expect(copy.id != Fixtures.id(1))
         #expect(copy.place == "Main St 4")
+        // The list selects the copy just saved, as after any save.
+        #expect(app.events.list.selectedItem?.id == copy.id)
     }
 
     @Test("deleted elsewhere: the save asks and never brings it back unasked; k restores it with the changes")

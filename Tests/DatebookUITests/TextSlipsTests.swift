@@ -33,7 +33,8 @@ struct TextSlipsTests {
             let offersHelp = KeyTable.standard.bindings(for: mode).contains { $0.intent == .helpRequested }
             for width in [80, 57] {
                 let footer = try #require(app.screen(width, 24).split(separator: "\n", omittingEmptySubsequences: false).last)
-                #expect(footer.contains("? Help") == offersHelp, "\(name) at \(width): \(footer)")
+                let help = mode.input == .text ? "F1 Help" : "? Help"
+                #expect(footer.contains(help) == offersHelp, "\(name) at \(width): \(footer)")
                 #expect(DisplayWidth.of(String(footer)) <= width)
             }
         }

@@ -141,4 +141,22 @@ struct FormJourneyTests {
         #expect(!end.below.contains("! "), "\(screen)")
         #expect(moreTimes.line.contains("2027-03-15 10:00 - 09:00"))
     }
+
+    @Test("F1 opens the help from a form, where ? is typed, and Esc comes back to the form with its text")
+    func helpFromAForm() async throws {
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"])
+        try await session.waitFor("No events")
+        try session.send(keys: "n")
+        try await session.waitFor("Reminder")
+        try session.send(keys: "e")
+        try await session.waitFor("New event")
+        try session.type("Why? Because")
+        try await session.waitFor("Why? Because")
+        try session.send(keys: "F1")
+        try await session.waitFor("Keys")
+        try session.send(keys: "Escape")
+        try await session.waitUntil("the form again, its title kept") {
+            $0.contains("New event") && $0.contains("Why? Because") && !$0.contains("┌─ Keys")
+        }
+    }
 }

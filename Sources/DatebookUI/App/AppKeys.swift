@@ -28,6 +28,8 @@ enum AppKeys {
     static let trailing = KeyMap("global.end", bindings: [
         KeyBinding([.char("!")], .activitiesRequested, scope: .commands, help: "Activities", footer: false),
         KeyBinding([.char("?"), .function(1)], .helpRequested, scope: .commands, help: "Help"),
+        // Where ? is typed as text, F1 still opens the help.
+        KeyBinding([.function(1)], .helpRequested, scope: .typing, help: "Help"),
         KeyBinding([.ctrl("l")], .redraw, scope: .everywhere, help: "Redraw", footer: false),
         KeyBinding([.escape], .back, scope: .pushedScreens, help: "Back"),
         KeyBinding([.char("q")], .quitOrBack, scope: .firstScreens, help: "Quit"),

@@ -20,8 +20,6 @@ public final class EventsCoordinator: TabCoordinator {
     public private(set) var showsHistory = false
     /// True when the store changed since the lists were read.
     private var stale = true
-    /// An item to select in the list once it is read again (one just saved).
-    private var pendingSelection: UUID?
 
     public init(context: TabContext) {
         list = ItemListPresenter(source: .active, store: context.store, clock: context.clock, dates: context.dates)
@@ -62,8 +60,7 @@ public final class EventsCoordinator: TabCoordinator {
                 try flow.reload()
                 stale = false
             }
-            if let id = pendingSelection {
-                pendingSelection = nil
+            if let id = flow.takeSaved()?.id {
                 try list.select(id: id)
             }
             try shownList.load()
@@ -83,9 +80,7 @@ public final class EventsCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if !flow.isEmpty {
-            let response = flow.handle(intent)
-            if let saved = flow.saved { pendingSelection = saved.id }
-            return response
+            return flow.handle(intent)
         }
         let presenter = shownList
         if presenter.move(intent) { return .handled }

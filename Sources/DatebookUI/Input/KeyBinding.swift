@@ -63,6 +63,8 @@ public enum KeyScope: Hashable, Sendable {
     case firstScreens
     /// Where letters are commands, on a screen pushed over a tab's first one.
     case pushedScreens
+    /// Where printable keys are typed into a text field (a form, a prompt).
+    case typing
     /// In every mode.
     case everywhere
 
@@ -72,6 +74,7 @@ public enum KeyScope: Hashable, Sendable {
         case .commands: return mode.input == .commands
         case .firstScreens: return mode.input == .commands && !mode.isPushed
         case .pushedScreens: return mode.input == .commands && mode.isPushed
+        case .typing: return mode.input == .text
         case .everywhere: return true
         }
     }
@@ -79,7 +82,7 @@ public enum KeyScope: Hashable, Sendable {
     /// True for a scope that holds in every tab (the help lists its bindings under “Everywhere”).
     public var isGlobal: Bool {
         switch self {
-        case .commands, .firstScreens, .everywhere: return true
+        case .commands, .firstScreens, .typing, .everywhere: return true
         case .modes, .pushedScreens: return false
         }
     }

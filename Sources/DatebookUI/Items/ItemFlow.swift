@@ -20,7 +20,18 @@ public final class ItemFlow {
     private let ids: IDSource
     private let dates: DateText
     /// The item the last intent saved from a form, if it saved one (the host may select it).
-    public private(set) var saved: Item?
+    public private(set) var saved: Item? {
+        didSet { if let saved { unclaimed = saved } }
+    }
+    /// The item saved last, until the host takes it (`takeSaved()`): a save answered from a
+    /// question happens outside the host's `handle`.
+    private var unclaimed: Item?
+
+    /// The item saved since the host last asked, if any, to select it.
+    public func takeSaved() -> Item? {
+        defer { unclaimed = nil }
+        return unclaimed
+    }
     /// The size of the area the screens are drawn in (a details page scrolls within it).
     private var area = Size(width: 80, height: 20)
 
