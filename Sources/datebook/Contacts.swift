@@ -191,25 +191,12 @@ struct ContactsAdd: ParsableCommand {
         }
     }
 
-    /// A birthday as the date fields take it, or `--MM-DD` / `--MMDD` without a year.
+    /// A birthday as the date fields take it, or `--MM-DD` without a year; explains and exits when not.
     static func birthday(_ text: String) -> Birthday {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("--") {
-            let digits = trimmed.dropFirst(2).filter { $0 != "-" }
-            if digits.count == 4, let month = Int(digits.prefix(2)), let day = Int(digits.suffix(2)),
-               let birthday = Birthday(year: nil, month: month, day: day)
-            {
-                return birthday
-            }
-            Console.fail("datebook contacts add: --birthday: “\(text)” is not a month and day (--MM-DD)")
+        do {
+            return try Birthday.parse(text, now: Date(), calendar: Console.calendar)
+        } catch {
+            Console.fail("datebook contacts add: --birthday: \(error)")
         }
-        let parsed = Console.date(trimmed, option: "birthday", command: "contacts add")
-        let parts = Console.calendar.dateComponents([.year, .month, .day], from: parsed.date)
-        guard let year = parts.year, let month = parts.month, let day = parts.day,
-              let birthday = Birthday(year: year, month: month, day: day)
-        else {
-            Console.fail("datebook contacts add: --birthday: “\(text)” is not a date")
-        }
-        return birthday
     }
 }

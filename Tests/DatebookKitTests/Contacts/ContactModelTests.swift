@@ -68,3 +68,38 @@ import Testing
         #expect(ContactSubscription.Source("  ") == nil)
     }
 }
+
+/// A birthday typed in a form or on the command line.
+@Suite struct BirthdayParsingTests {
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        return calendar
+    }
+    /// Monday 23 November 2026, noon in Berlin.
+    static let now = Date(timeIntervalSince1970: 1_795_431_600)
+
+    static func parse(_ text: String) throws(BirthdayError) -> Birthday {
+        try Birthday.parse(text, now: now, calendar: calendar)
+    }
+
+    @Test func aDateThatNamesItsYearKeepsIt() throws {
+        #expect(try Self.parse("1990-04-23") == Birthday(year: 1990, month: 4, day: 23))
+        #expect(try Self.parse("23/4/1990") == Birthday(year: 1990, month: 4, day: 23))
+        #expect(try Self.parse(" apr 23 1990 ") == Birthday(year: 1990, month: 4, day: 23))
+    }
+
+    @Test func aDayAndMonthAloneIsABirthdayWithoutAYear() throws {
+        #expect(try Self.parse("23/4") == Birthday(year: nil, month: 4, day: 23))
+        #expect(try Self.parse("apr 23") == Birthday(year: nil, month: 4, day: 23))
+        #expect(try Self.parse("--04-23") == Birthday(year: nil, month: 4, day: 23))
+        #expect(try Self.parse("--0229") == Birthday(year: nil, month: 2, day: 29))
+    }
+
+    @Test func wrongTextAndFutureDaysAreRefusedWithAMessage() {
+        #expect(throws: BirthdayError(message: "A birthday cannot be in the future")) { try Self.parse("2030-01-01") }
+        #expect(throws: BirthdayError(message: "“--13-01” is not a month and day (--MM-DD)")) { try Self.parse("--13-01") }
+        #expect(throws: BirthdayError.self) { try Self.parse("someday") }
+        #expect(throws: BirthdayError.self) { try Self.parse("2023-02-29") }
+    }
+}
