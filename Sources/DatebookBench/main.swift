@@ -110,6 +110,23 @@ let agendaFrame = timed(.char("A"))
 let nextMonth = timed(.char("]"))
 _ = app.handle(.key(.char("1")))
 
+// Search: every prefix of a few queries, as a person types them, run through the index as the
+// Search tab runs it for each character (one query each, the 50 closest of each kind).
+let typed = ["Review 4711", "dentist", "会议室", "office plan", "zz"]
+var searchTimes: [Double] = []
+for query in typed {
+    var prefix = ""
+    for character in query {
+        prefix.append(character)
+        let start = DispatchTime.now()
+        _ = try store.search(SearchQuery(prefix), at: base)
+        searchTimes.append(milliseconds(start))
+    }
+}
+searchTimes.sort()
+let searchP95 = searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.95))]
+let searchMedian = searchTimes[searchTimes.count / 2]
+
 print(String(format: "first frame     %8.2f ms  (open the database, read, render %dx%d; target < 100)",
              firstFrame, size.width, size.height))
 print(String(format: "key j (down)    %8.3f ms  per key handled and drawn (target < 5)", down))
@@ -120,4 +137,6 @@ print(String(format: "calendar tab    %8.2f ms  (switch to it: day view and mont
 print(String(format: "week view       %8.2f ms", weekFrame))
 print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
+print(String(format: "search per char %8.2f ms  p95 (median %.2f, %d typed characters; target < 20)",
+             searchP95, searchMedian, searchTimes.count))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))

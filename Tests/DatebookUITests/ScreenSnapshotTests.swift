@@ -94,3 +94,27 @@ struct ScreenSnapshotTests {
         assertSnapshot(app.render(size: size).grid, named: "tiny-\(size.width)x\(size.height)")
     }
 }
+
+/// The Search tab's screens.
+extension ScreenSnapshotTests {
+    @Test func searchResults() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample + Fixtures.calendarSample)
+        app.send(.switchTab(.search))
+        app.type("an")
+        app.send(.command(.searchResults), .moveDown)
+        check(app, "search-results")
+    }
+
+    @Test func searchNothingFound() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.switchTab(.search))
+        app.type("zzzq")
+        check(app, "search-none")
+    }
+
+    @Test func searchEmpty() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        app.send(.switchTab(.search))
+        check(app, "search-empty")
+    }
+}

@@ -91,7 +91,9 @@ struct TabSeamTests {
         .form: (.events, [.edit]),
         .calendar: (.calendar, [.command(.goToDate)] + "2026-11-23".map { .insert($0) } + [.submit]),
         .prompt: (.calendar, [.command(.goToDate)]),
-        .placeholder: (.search, []),
+        .placeholder: (.meetings, []),
+        .searchQuery: (.search, []),
+        .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

@@ -13,7 +13,7 @@ struct EventsJourneyTests {
         try session.send(keys: "Tab")
         try await session.waitFor("Group meetings will live here")
         try session.send(keys: "BTab", "BTab")
-        try await session.waitFor("Search will find")
+        try await session.waitFor("Type to search")
         try session.click(x: 3, y: 0)
         try await session.waitFor("No events, tasks or reminders yet")
         try session.send(keys: "?")

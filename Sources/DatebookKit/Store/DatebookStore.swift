@@ -1,4 +1,4 @@
 /// Everything the planner reads and writes: items, the calendar's occurrences, changes to
-/// single occurrences of recurring series, and the feed of what was committed. `SQLiteStore`
+/// single occurrences of recurring series, the feed of what was committed, and search. `SQLiteStore`
 /// is one.
-public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource
+public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource & SearchStore

@@ -34,6 +34,8 @@ struct ItemRowWriter {
     /// The longest occurrence stored (`store_value` `longest_span`), raised as rows are written.
     private let longestSpan: LongestSpan
     private let raiseLongestSpan: WriteStatement
+    /// The item's row of the search index.
+    private let search: SearchIndexWriter
 
     /// How many rows `insertOccurrences` writes at once.
     static let occurrencesPerStatement = 32
@@ -113,6 +115,7 @@ struct ItemRowWriter {
                 uniquingKeysWith: { first, _ in first }))
         keepZone = try WriteStatement(
             db, sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)")
+        search = try SearchIndexWriter(db)
     }
 
     /// The VTIMEZONEs of zones the system does not know, by TZID.
@@ -165,10 +168,12 @@ struct ItemRowWriter {
                        coding: coding)
         }
         let rowID: Int64
+        let replacing: Bool
         try item.bindColumns(
             to: insertItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
             rowID = db.lastInsertedRowID
+            replacing = false
         } else {
             // The id is already stored: replace that row, its children and its calendar rows.
             guard
@@ -178,6 +183,7 @@ struct ItemRowWriter {
                 throw StoreError.failed("item \(item.uid) could be neither inserted nor found")
             }
             rowID = existing[0]
+            replacing = true
             if let keys = existing[1] as Data? {
                 try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
@@ -192,6 +198,7 @@ struct ItemRowWriter {
         }
         rows.setRowID(rowID, fromShown: firstShown)
         try writeChildren(of: item, rowID: rowID)
+        try search.write(item, rowID: rowID, replacing: replacing)
         if longest > longestSpan.seconds {
             longestSpan.seconds = longest
             try raiseLongestSpan.bind(longest, at: 1)

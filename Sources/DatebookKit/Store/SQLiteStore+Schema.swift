@@ -315,6 +315,10 @@ extension SQLiteStore {
                     """)
         }
         migrator.registerMigration("v10", migrate: createContactTables)
+        migrator.registerMigration("v11") { db in
+            // The search index (see SearchSchema), written from every item when the store opens.
+            try SearchSchema.migrateV11(db)
+        }
         return migrator
     }()
 }

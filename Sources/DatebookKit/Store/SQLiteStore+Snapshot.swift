@@ -38,6 +38,7 @@ extension SQLiteStore {
         try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master
             WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'grdb_migrations'
+              AND sql NOT LIKE 'CREATE VIRTUAL TABLE%'
             ORDER BY name
             """)
     }

@@ -98,6 +98,7 @@ public final class SQLiteStore: Sendable {
             throw Self.openingError(error, path: path)
         }
         try rebuildOccurrencesIfAsked()
+        try rebuildSearchIfAsked()
     }
 
     /// Writes every item's rows of the calendar when a migration asked for it (by

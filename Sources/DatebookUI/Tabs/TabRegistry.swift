@@ -14,7 +14,7 @@ public struct TabRegistry: Sendable {
 
     public static let standard = TabRegistry(tabs: [
         EventsCoordinator.registration,
-        SearchTab.registration,
+        SearchCoordinator.registration,
         CalendarCoordinator.registration,
         MeetingsTab.registration,
         ContactsTab.registration,

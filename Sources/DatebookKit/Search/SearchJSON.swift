@@ -1,0 +1,67 @@
+import Foundation
+
+/// One search result as `datebook search --json` prints it.
+public struct SearchJSON: Encodable, Equatable, Sendable {
+    public var id: String
+    public var kind: String
+    public var title: String
+    public var place: String
+    /// When it is shown at (a repeating item: its next occurrence), ISO 8601; a day for an
+    /// all-day item; nil without a date.
+    public var start: String?
+    public var status: String
+    /// `exact`, `prefix`, `title` or `other`: how close the match is.
+    public var closeness: String
+    /// Where the query occurs in the title: pairs of offset and length, in characters.
+    public var matches: [[Int]]
+    /// The other text that holds the query when neither the title nor the place does.
+    public var match: String?
+
+    public init(_ hit: SearchHit, timeZone: TimeZone) {
+        let item = hit.item
+        id = item.id.uuidString.lowercased()
+        kind = item.kind.rawValue
+        title = item.title
+        place = item.place
+        start = hit.start.map {
+            item.allDay ? DateText.isoDate($0, timeZone: timeZone) : DateText.iso8601($0, timeZone: timeZone)
+        }
+        status = item.status.rawValue
+        closeness = switch hit.closeness {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .titleSubstring: "title"
+        case .elsewhere: "other"
+        }
+        matches = hit.titleRanges.map { range in
+            [item.title.distance(from: item.title.startIndex, to: range.lowerBound),
+             item.title.distance(from: range.lowerBound, to: range.upperBound)]
+        }
+        match = hit.otherMatch
+    }
+
+    /// Every hit, group after group, as a pretty-printed JSON array with sorted keys.
+    public static func encode(_ results: SearchResults, timeZone: TimeZone) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ControlCharacters.escapingInJSON(
+            try encoder.encode(results.hits.map { SearchJSON($0, timeZone: timeZone) }))
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, title, place, start, status, closeness, matches, match
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(title, forKey: .title)
+        try container.encode(place, forKey: .place)
+        try container.encode(start, forKey: .start)
+        try container.encode(status, forKey: .status)
+        try container.encode(closeness, forKey: .closeness)
+        try container.encode(matches, forKey: .matches)
+        try container.encode(match, forKey: .match)
+    }
+}

@@ -1,0 +1,174 @@
+import DatebookKit
+import DatebookTerminal
+import Foundation
+
+/// The Search tab's state: the query line, the filters, what the store found for them and the
+/// selected result. It searches again whenever the query or a filter changes (`refresh`).
+public final class SearchPresenter {
+    public private(set) var field = TextField()
+    public private(set) var filters = SearchFilters()
+    public private(set) var results: SearchResults = .empty
+    /// Why the query cannot be searched, or why the store could not answer.
+    public private(set) var problem: String?
+    /// The selected result, as an index into `results.hits`.
+    public private(set) var selection = 0
+    /// The first line of results on screen.
+    private var firstLine = 0
+    /// Lines of results that fit on screen.
+    public var viewportHeight = 20
+    /// True when the query, a filter or the store changed since the last search.
+    private var stale = true
+
+    /// At most this many results of each kind.
+    static let limitPerKind = 50
+
+    private let store: SearchStore
+    private let clock: Clock
+    private let dates: DateText
+
+    public init(store: SearchStore, clock: Clock, dates: DateText) {
+        self.store = store
+        self.clock = clock
+        self.dates = dates
+    }
+
+    // MARK: - Query and filters
+
+    /// Applies an editing intent to the query; false for any other intent.
+    public func edit(_ intent: Intent) -> Bool {
+        guard TextField.edits(intent) else { return false }
+        let before = field.text
+        field.apply(intent)
+        if field.text != before { stale = true }
+        return true
+    }
+
+    public func cycleKind() {
+        filters.cycleKind()
+        stale = true
+    }
+
+    public func cycleDates() {
+        filters.cycleDates()
+        stale = true
+    }
+
+    public func toggleHistory() {
+        filters.includeHistory.toggle()
+        stale = true
+    }
+
+    /// The store changed: the results may be out of date.
+    public func storeDidChange() { stale = true }
+
+    // MARK: - Searching
+
+    /// Searches again if anything changed since the last search; the selected item stays
+    /// selected when it is still found.
+    public func refresh() throws {
+        guard stale else { return }
+        stale = false
+        let selected = selectedHit?.item.id
+        let now = clock.now()
+        do {
+            results = try store.search(
+                filters.query(field.text, now: now, calendar: dates.calendar, limitPerKind: Self.limitPerKind),
+                at: now)
+            problem = nil
+        } catch let error as SearchQueryProblem {
+            results = .empty
+            problem = error.description
+        }
+        let hits = results.hits
+        selection = selected.flatMap { id in hits.firstIndex { $0.item.id == id } } ?? 0
+        firstLine = 0
+        scrollToSelection()
+    }
+
+    // MARK: - Selection
+
+    public var selectedHit: SearchHit? {
+        let hits = results.hits
+        return hits.indices.contains(selection) ? hits[selection] : nil
+    }
+
+    /// True when the selection is the first result (Up goes back to the query).
+    public var isAtTop: Bool { selection == 0 }
+
+    /// Moves the selection; false for an intent that is not a move.
+    @discardableResult
+    public func move(_ intent: Intent) -> Bool {
+        let count = results.hits.count
+        switch intent {
+        case .moveUp: selection -= 1
+        case .moveDown: selection += 1
+        case .pageUp: selection -= max(1, viewportHeight - 1)
+        case .pageDown: selection += max(1, viewportHeight - 1)
+        case .moveTop: selection = 0
+        case .moveBottom: selection = count - 1
+        default: return false
+        }
+        selection = max(0, min(selection, count - 1))
+        scrollToSelection()
+        return true
+    }
+
+    /// The lines of results: a heading for each kind, then its rows.
+    private var lines: [SearchLine] {
+        let now = clock.now()
+        var lines: [SearchLine] = []
+        var index = 0
+        for group in results.groups {
+            let count = group.hasMore ? "\(group.hits.count)+" : "\(group.hits.count)"
+            lines.append(.heading("\(Self.heading(group.kind)) (\(count))"))
+            for hit in group.hits {
+                lines.append(.hit(index, SearchRowState(hit: hit, now: now, dates: dates)))
+                index += 1
+            }
+        }
+        return lines
+    }
+
+    private func lineOfSelection(in lines: [SearchLine]) -> Int {
+        lines.firstIndex { if case .hit(selection, _) = $0 { return true } else { return false } } ?? 0
+    }
+
+    private func scrollToSelection() {
+        let line = lineOfSelection(in: lines)
+        // The first result shows its kind's heading too.
+        let top = selection == 0 ? 0 : line
+        if top < firstLine { firstLine = top }
+        if line >= firstLine + viewportHeight { firstLine = line - viewportHeight + 1 }
+    }
+
+    static func heading(_ kind: ItemKind) -> String {
+        switch kind {
+        case .event: "Events"
+        case .task: "Tasks"
+        case .reminder: "Reminders"
+        }
+    }
+
+    // MARK: - Drawing
+
+    public func viewState(queryFocused: Bool, height: Int? = nil) -> SearchViewState {
+        let all = lines
+        let height = height ?? viewportHeight
+        let start = max(0, min(firstLine, all.count - height))
+        let status: String
+        if let problem {
+            status = problem
+        } else if field.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            status = "Type to search titles, places, notes, categories and attendees."
+        } else if results.groups.isEmpty {
+            status = "No results for \(StatusMessage.quoted(field.text))."
+        } else {
+            let count = results.hits.count
+            status = count == 1 ? "1 result" : "\(count) results"
+        }
+        return SearchViewState(
+            field: field, queryFocused: queryFocused, filters: filters.summary, status: status,
+            isProblem: problem != nil, lines: Array(all.dropFirst(start).prefix(height)),
+            selection: queryFocused ? nil : selection)
+    }
+}

@@ -1,0 +1,60 @@
+import DatebookKit
+import DatebookTerminal
+import Foundation
+
+/// What the Search tab draws.
+public struct SearchViewState: Equatable {
+    public var field: TextField
+    public var queryFocused: Bool
+    /// The filters, in words.
+    public var filters: String
+    /// The count of results, or why there are none.
+    public var status: String
+    public var isProblem: Bool
+    /// The lines of results on screen.
+    public var lines: [SearchLine]
+    /// The selected result (its index among all results), nil while the query has the keyboard.
+    public var selection: Int?
+}
+
+/// One line of results: a kind's heading or a result's row (with its index among all results).
+public enum SearchLine: Equatable {
+    case heading(String)
+    case hit(Int, SearchRowState)
+}
+
+/// One result's row: date, time, mark, title and place (or the other text that matched), with
+/// where the query matched in each, as character offsets.
+public struct SearchRowState: Equatable {
+    public var id: UUID
+    public var mark: String
+    public var date: String
+    public var time: String
+    public var title: String
+    public var titleMatches: [Range<Int>]
+    /// The place or, when the match was elsewhere (notes, categories, attendees), that text.
+    public var side: String
+    public var sideMatches: [Range<Int>]
+    public var tone: ItemRowState.Tone
+
+    init(hit: SearchHit, now: Date, dates: DateText) {
+        let row = ItemRowState(item: hit.item, listed: hit.listed, now: now, dates: dates)
+        id = row.id
+        mark = row.mark
+        date = row.date
+        time = row.time
+        tone = row.tone
+        title = InertText.line(hit.item.title)
+        titleMatches = Self.offsets(SearchFolding.matchedRanges(of: hit.terms, in: title), in: title)
+        let other = hit.otherMatch.map { InertText.line($0) }
+        side = other ?? InertText.line(hit.item.place)
+        sideMatches = Self.offsets(SearchFolding.matchedRanges(of: hit.terms, in: side), in: side)
+    }
+
+    static func offsets(_ ranges: [Range<String.Index>], in text: String) -> [Range<Int>] {
+        ranges.map { range in
+            let lower = text.distance(from: text.startIndex, to: range.lowerBound)
+            return lower..<(lower + text.distance(from: range.lowerBound, to: range.upperBound))
+        }
+    }
+}

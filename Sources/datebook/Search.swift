@@ -1,0 +1,92 @@
+import ArgumentParser
+import DatebookKit
+import DatebookTerminal
+import Foundation
+
+/// `datebook search`: the items whose texts hold the words of a query, as text or JSON.
+struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Find items by their title, place, notes, categories or attendees.",
+        discussion: """
+            Case and accents are ignored; every word must occur somewhere in the item (any
+            characters, CJK included). Results come by kind (events, tasks, reminders), the
+            closest first (the title itself, then titles that begin with the query, then titles
+            that hold it, then other texts), then by date: a repeating item by its next
+            occurrence.
+            Text: one item per line, tab-separated: id, kind, date, time, title, place.
+            JSON: an array of objects with id, kind, title, place, start, status, closeness,
+            matches (where the query occurs in the title) and match (the other text that holds
+            it, when the title and place do not).
+            """)
+
+    enum KindOption: String, ExpressibleByArgument, CaseIterable {
+        case event, task, reminder, events, tasks, reminders
+
+        var kind: ItemKind {
+            switch self {
+            case .event, .events: .event
+            case .task, .tasks: .task
+            case .reminder, .reminders: .reminder
+            }
+        }
+    }
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The words to find.")
+    var query: String
+
+    @Option(name: .long, help: "Only this kind: event, task or reminder (repeat for more).")
+    var kind: [KindOption] = []
+
+    @OptionGroup var range: RangeOptions
+
+    @Flag(name: .long, help: "Include History (completed and deleted items).")
+    var all = false
+
+    @Option(name: .long, help: "At most this many results of each kind.")
+    var limit = 100
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let database = try store.openStore(creating: false)
+        let now = Date()
+        let dates = range.range(command: "search")
+        var span: Range<Date>?
+        if dates.from != nil || dates.to != nil {
+            let from = dates.from ?? .distantPast
+            let to = dates.to ?? .distantFuture
+            guard from < to else { Console.fail("datebook search: --to must be after --from") }
+            span = from..<to
+        }
+        let request = SearchQuery(
+            query, kinds: Set(kind.map(\.kind)), range: span, includeHistory: all, limitPerKind: limit)
+        let results: SearchResults
+        do {
+            results = try database.search(request, at: now)
+        } catch let problem as SearchQueryProblem {
+            Console.fail("datebook search: \(problem)")
+        } catch {
+            Console.fail("datebook search: \(error)")
+        }
+        if json {
+            FileHandle.standardOutput.write(try SearchJSON.encode(results, timeZone: TimeZone.current))
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            return
+        }
+        let text = DateText(calendar: Console.calendar)
+        for hit in results.hits {
+            let item = hit.item
+            let (date, time) = hit.listed.map { text.columns(of: $0, now: now) } ?? text.columns(of: item, now: now)
+            print([item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
+                .map { InertText.line($0) }.joined(separator: "\t"))
+        }
+    }
+}

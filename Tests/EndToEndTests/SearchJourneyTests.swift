@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The Search tab in the real binary in tmux: typing a query and opening a result, a CJK
+/// query, a query that finds nothing.
+@Suite("Search journeys in a real terminal")
+struct SearchJourneyTests {
+    /// A session on a database holding a few items, added through `datebook add`.
+    func session() throws -> TmuxSession {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let environment = TmuxSession.environment(home: home)
+        func add(_ arguments: String...) throws {
+            let result = try Command.run(try DatebookBinary.path, ["add"] + arguments, environment: environment)
+            guard result.status == 0 else { throw EndToEndFailure("add failed: \(result.standardError)") }
+        }
+        try add("Dentist check-up", "--start", "2026-11-27 09:00", "--place", "Rue Érable 4")
+        try add("会议准备", "--start", "2026-11-24 10:00", "--place", "会议室 3")
+        try add("Buy milk", "--task", "--notes", "ask the dentist about the bill")
+        try add("Planning", "--start", "2026-11-30 09:00")
+        return try TmuxSession(home: home)
+    }
+
+    @Test("typing a query shows results at once; Enter opens one, Esc comes back to it, / to the query")
+    func typeAndOpen() async throws {
+        let session = try session()
+        try await session.waitFor("4 items")
+        try session.send(keys: "2")
+        try await session.waitFor("Type to search")
+        try session.type("dent")
+        try await session.waitFor("Search: dent")
+        let screen = try await session.waitFor("Tasks (1)")
+        #expect(screen.contains("2 results"))
+        #expect(screen.contains("Events (1)"))
+        #expect(screen.contains("Dentist check-up"))
+        #expect(screen.contains("ask the dentist"))
+        try session.send(keys: "Down", "Down")
+        try session.send(keys: "Enter")
+        try await session.waitFor("Notes")
+        let details = try await session.waitFor("Buy milk")
+        #expect(details.contains("ask the dentist about the bill"))
+        try session.send(keys: "Escape")
+        try await session.waitFor("Search: dent")
+        try session.send(keys: "Enter")
+        try await session.waitFor("Notes")
+        try session.send(keys: "Escape")
+        try await session.waitFor("Search: dent")
+        try session.send(keys: "/")
+        try session.type("al")
+        try await session.waitFor("Search: dental")
+        try await session.waitFor("No results for \u{201C}dental\u{201D}.")
+        try session.send(keys: "Escape")
+        try await session.waitUntil("results have the keyboard") { $0.contains("/ Query") }
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
+    @Test("a two-character Chinese word finds the item it begins or ends")
+    func cjkQuery() async throws {
+        let session = try session()
+        try await session.waitFor("4 items")
+        try session.send(keys: "2")
+        try await session.waitFor("Type to search")
+        try session.type("会议")
+        let screen = try await session.waitFor("1 result")
+        #expect(screen.contains("会议准备"))
+        try session.send(keys: "C-u")
+        try session.type("准备")
+        try await session.waitFor("Search: 准备")
+        try await session.waitFor("会议准备")
+        try session.send(keys: "Enter", "Enter")
+        try await session.waitFor("会议室 3")
+    }
+
+    @Test("a query that finds nothing says so, and the filters show under the query")
+    func noResults() async throws {
+        let session = try session()
+        try await session.waitFor("4 items")
+        try session.send(keys: "2")
+        try await session.waitFor("Type to search")
+        try session.type("xylophone")
+        try await session.waitFor("No results for \u{201C}xylophone\u{201D}.")
+        try session.send(keys: "C-u")
+        try session.type("plan")
+        try await session.waitFor("Planning")
+        try session.send(keys: "C-t", "C-t")
+        try await session.waitFor("Kind: tasks")
+        try await session.waitFor("No results for \u{201C}plan\u{201D}.")
+    }
+}
