@@ -17,7 +17,9 @@ struct Datebook: ParsableCommand {
             Dates accept 2026-11-22, 2026-11-22 14:30, 22/11, tomorrow, fri, +3d, 14:30, 2pm.
             """,
         version: "0.1.0",
-        subcommands: [Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Check.self],
+        subcommands: [
+            Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self, Check.self,
+        ],
         defaultSubcommand: Open.self
     )
 

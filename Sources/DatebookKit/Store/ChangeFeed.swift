@@ -8,10 +8,14 @@ public struct StoreChanges: Equatable, Sendable {
     public var commits: Int
     /// True when another process (another Datebook) committed to the same file.
     public var external: Bool
+    /// Of `commits`, those that changed the address book (a contact or its values): the
+    /// Contacts tab reads again only for these, or when `external`.
+    public var contacts: Int
 
-    public init(commits: Int = 0, external: Bool = false) {
+    public init(commits: Int = 0, external: Bool = false, contacts: Int = 0) {
         self.commits = commits
         self.external = external
+        self.contacts = contacts
     }
 
     /// True when nothing was committed.
@@ -34,44 +38,74 @@ public protocol ChangeSource: AnyObject {
 /// screens, a sync engine) can follow one store.
 public final class ChangeFeed {
     private let commits: () -> Int
+    private let contactCommits: () -> Int
     private let dataVersion: () throws -> Int
     private var seenCommits: Int
+    private var seenContactCommits: Int
     private var seenDataVersion: Int
 
-    /// A feed over a count of this process's commits and a reading of `data_version`.
-    init(commits: @escaping () -> Int, dataVersion: @escaping () throws -> Int) throws {
+    /// A feed over a count of this process's commits (and of those that changed contacts) and
+    /// a reading of `data_version`.
+    init(
+        commits: @escaping () -> Int, contactCommits: @escaping () -> Int = { 0 },
+        dataVersion: @escaping () throws -> Int
+    ) throws {
         self.commits = commits
+        self.contactCommits = contactCommits
         self.dataVersion = dataVersion
         seenCommits = commits()
+        seenContactCommits = contactCommits()
         seenDataVersion = try dataVersion()
     }
 
     /// What was committed since the previous call (or since the feed was made).
     public func changesSinceLastAsked() throws -> StoreChanges {
         let count = commits()
+        let contactCount = contactCommits()
         let version = try dataVersion()
         defer {
             seenCommits = count
+            seenContactCommits = contactCount
             seenDataVersion = version
         }
-        return StoreChanges(commits: count - seenCommits, external: version != seenDataVersion)
+        return StoreChanges(
+            commits: count - seenCommits, external: version != seenDataVersion,
+            contacts: contactCount - seenContactCommits)
     }
 }
 
-/// Counts the write transactions committed on one connection.
+/// Counts the write transactions committed on one connection, and those among them that
+/// changed the address book.
 ///
-/// It asks for no row events, so it costs nothing per row written (a large import stays as
-/// fast); GRDB tells it about every commit all the same.
+/// It asks for the row events of the contact tables alone, so it costs nothing per item row
+/// written (a large import of items stays as fast); GRDB tells it about every commit all the same.
 final class CommitCounter: TransactionObserver, Sendable {
-    private let count = Mutex(0)
+    private struct Counts {
+        var commits = 0
+        var contactCommits = 0
+        var contactsChanged = false
+    }
+    private let counts = Mutex(Counts())
 
     /// Commits counted so far.
-    var value: Int { count.withLock { $0 } }
+    var value: Int { counts.withLock { $0.commits } }
+    /// Commits that changed a contact's rows.
+    var contactValue: Int { counts.withLock { $0.contactCommits } }
 
-    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { false }
-    func databaseDidChange(with event: DatabaseEvent) {}
-    func databaseDidCommit(_ db: Database) { count.withLock { $0 += 1 } }
-    func databaseDidRollback(_ db: Database) {}
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        SQLiteStore.contactTables.contains(eventKind.tableName)
+    }
+    func databaseDidChange(with event: DatabaseEvent) {
+        counts.withLock { $0.contactsChanged = true }
+    }
+    func databaseDidCommit(_ db: Database) {
+        counts.withLock {
+            $0.commits += 1
+            if $0.contactsChanged { $0.contactCommits += 1 }
+            $0.contactsChanged = false
+        }
+    }
+    func databaseDidRollback(_ db: Database) { counts.withLock { $0.contactsChanged = false } }
 }
 
 // MARK: - The SQLite store's feed
@@ -79,7 +113,10 @@ final class CommitCounter: TransactionObserver, Sendable {
 extension SQLiteStore: ChangeSource {
     public func changeFeed() throws -> ChangeFeed {
         do {
-            return try ChangeFeed(commits: { [commitCounter] in commitCounter.value }) { [dbQueue] in
+            return try ChangeFeed(
+                commits: { [commitCounter] in commitCounter.value },
+                contactCommits: { [commitCounter] in commitCounter.contactValue }
+            ) { [dbQueue] in
                 try dbQueue.inDatabase(Self.dataVersion)
             }
         } catch {

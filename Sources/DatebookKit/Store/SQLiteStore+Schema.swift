@@ -314,6 +314,7 @@ extension SQLiteStore {
                         WHERE series_start IS NOT NULL AND status = 'active';
                     """)
         }
+        migrator.registerMigration("v10", migrate: createContactTables)
         migrator.registerMigration("v11") { db in
             // The search index (see SearchSchema), written from every item when the store opens.
             try SearchSchema.migrateV11(db)

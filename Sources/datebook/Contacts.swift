@@ -1,0 +1,202 @@
+import ArgumentParser
+import DatebookKit
+import DatebookTerminal
+import Foundation
+
+/// `datebook contacts`: the address book from scripts.
+struct Contacts: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "contacts",
+        abstract: "Import, export, list and add contacts (vCard).",
+        subcommands: [ContactsImport.self, ContactsExport.self, ContactsList.self, ContactsAdd.self])
+}
+
+/// `datebook contacts import`: reads vCards into the address book.
+struct ContactsImport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import contacts from a vCard (.vcf) file.",
+        discussion: """
+            Reads vCard 2.1, 3.0 and 4.0, several cards a file. Cards are matched by UID, so
+            importing a file again updates its contacts; a card without a UID is matched by its
+            content. Properties Datebook does not know are kept and written back on export.
+
+            Prints one summary line on stdout, then each skipped card and each note on stderr
+            with its line and UID. Exit status: 0 when every card was imported, 2 when some were
+            skipped, 1 when nothing was imported.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: ArgumentHelp("The .vcf file, or - for standard input.", valueName: "file"))
+    var file: String
+
+    func run() throws {
+        let database = try store.openStore()
+        let importer = VCardImporter(writer: database)
+        let report: ContactImportReport
+        do {
+            if file == "-" {
+                report = try importer.importData(FileHandle.standardInput.readDataToEndOfFile())
+            } else {
+                report = try importer.importFile(atPath: file)
+            }
+        } catch {
+            Console.fail("datebook contacts import: \(file == "-" ? "standard input" : file): \(error)")
+        }
+        print(report.summary)
+        for note in report.skipped { Console.error("skipped: \(note)") }
+        for note in report.notes { Console.error("note: \(note)") }
+        if !report.skipped.isEmpty { throw ExitCode(2) }
+    }
+}
+
+/// `datebook contacts export`: writes the address book as vCards.
+struct ContactsExport: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export contacts as vCard 4.0 (or 3.0).",
+        discussion: """
+            Writes every contact of the address book (not the deleted ones). Without --out the
+            cards go to stdout; with it, the file is replaced only once the export is complete.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("The file to write instead of stdout.", valueName: "file"))
+    var out: String?
+
+    @Flag(name: .customLong("vcard3"), help: "Write vCard 3.0 for older readers.")
+    var vcard3 = false
+
+    func run() throws {
+        let database = try store.openStore(creating: false)
+        let text: String
+        let count: Int
+        do {
+            let contacts = try ContactsList.all(database)
+            count = contacts.count
+            text = VCardWriter(version: vcard3 ? .v3 : .v4).write(contacts)
+        } catch {
+            Console.fail("datebook contacts export: \(error)")
+        }
+        guard let out else {
+            Console.write(Array(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+        } catch {
+            Console.fail("datebook contacts export: cannot write \(out): \((error as NSError).localizedDescription)")
+        }
+        Console.error("Exported \(count) contact\(count == 1 ? "" : "s") to \(out)")
+    }
+}
+
+/// `datebook contacts list`: prints the address book in name order.
+struct ContactsList: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the contacts in name order, as text or JSON.",
+        discussion: """
+            Text: one line per contact: the name, the first e-mail or phone, and the relation
+            when there is one. JSON: an array of objects with id, uid, name, section, emails,
+            phones (each with label, value, preferred), organisation, title, birthday, url,
+            notes, categories, hasPhoto, relation, subscription and status.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    /// Every active contact, whole, in name order.
+    static func all(_ database: SQLiteStore) throws -> [Contact] {
+        try database.wholeContacts(ContactQuery())
+    }
+
+    func run() throws {
+        let database = try store.openStore(creating: false)
+        do {
+            if json {
+                Console.write(Array(try ContactJSON.encode(try Self.all(database))))
+                return
+            }
+            var lines = ""
+            for listing in try database.contacts(ContactQuery(), offset: 0, limit: Int(Int32.max)) {
+                var fields = [InertText.line(listing.displayName)]
+                if let first = listing.primaryContact { fields.append(InertText.line(first)) }
+                if listing.relation != .none { fields.append(listing.relation.rawValue) }
+                if listing.isSubscribed { fields.append("subscribed") }
+                lines += fields.joined(separator: "\t") + "\n"
+            }
+            Console.write(Array(lines.utf8))
+        } catch {
+            Console.fail("datebook contacts list: \(error)")
+        }
+    }
+}
+
+/// `datebook contacts add`: adds a contact from a script and prints its id.
+struct ContactsAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a contact and print its id.",
+        discussion: """
+            Example: datebook contacts add "Ana Lima" --email ana@example.org --phone "+55 11 5555 0000" --birthday 1990-04-23
+            --email and --phone may be given more than once. A birthday without a year: --birthday=--04-23.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: "The name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("An e-mail address.", valueName: "address"))
+    var email: [String] = []
+
+    @Option(help: ArgumentHelp("A phone number.", valueName: "number"))
+    var phone: [String] = []
+
+    @Option(help: ArgumentHelp("The birthday: a date, or --MM-DD without a year.", valueName: "date"))
+    var birthday: String?
+
+    @Option(help: ArgumentHelp("The organisation.", valueName: "name"))
+    var organisation: String?
+
+    func run() throws {
+        var contact = Contact(id: IDSource.random.next(), displayName: name.trimmingCharacters(in: .whitespaces), created: Date())
+        contact.emails = email.map { LabelledValue($0.trimmingCharacters(in: .whitespaces)) }
+        contact.phones = phone.map { LabelledValue($0.trimmingCharacters(in: .whitespaces)) }
+        contact.organisation = organisation ?? ""
+        if let birthday {
+            contact.birthday = Self.birthday(birthday)
+        }
+        if let issue = contact.validate().first {
+            let option: String
+            switch issue.field {
+            case .displayName: option = "the name"
+            case .email: option = "--email"
+            case .phone: option = "--phone"
+            default: option = "--" + issue.field.rawValue
+            }
+            Console.fail("datebook contacts add: \(option): \(issue.message)")
+        }
+        let database = try store.openStore()
+        do {
+            let saved = try database.save(contact)
+            print(saved.id.uuidString.lowercased())
+        } catch {
+            Console.fail("datebook contacts add: \(error)")
+        }
+    }
+
+    /// A birthday as the date fields take it, or `--MM-DD` without a year; explains and exits when not.
+    static func birthday(_ text: String) -> Birthday {
+        do {
+            return try Birthday.parse(text, now: Date(), calendar: Console.calendar)
+        } catch {
+            Console.fail("datebook contacts add: --birthday: \(error)")
+        }
+    }
+}

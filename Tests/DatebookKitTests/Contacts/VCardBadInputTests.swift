@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import DatebookKit
+
+/// The reader on input no producer writes: cut short anywhere, bytes at random, hostile text.
+/// Nothing crashes; what can be read is, and the rest is reported.
+@Suite struct VCardBadInputTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: CalendarFixtures.path("vcard/\(name)"))))
+    }
+
+    @Test(arguments: VCardRoundTripTests.fixtures)
+    func aFileCutShortAnywhereIsReadAsFarAsItGoes(_ name: String) throws {
+        let bytes = try Self.fixture(name)
+        let whole = VCardReader.read(bytes).cards.count
+        for length in stride(from: 0, through: bytes.count, by: 7) {
+            let result = VCardReader.read(Array(bytes.prefix(length)))
+            #expect(result.cards.count <= whole)
+            #expect(result.cards.allSatisfy { !$0.contact.displayName.isEmpty })
+        }
+    }
+
+    @Test func randomBytesAndBytesInsideACardNeverCrash() {
+        var state: UInt64 = 0x5EED
+        func next() -> UInt64 {
+            state = state &+ 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let alphabet = Array("BEGIN:VCARD\r\nEND:;=,.\"\\ \tQUOTED-PRINTABLE=0D=\r\nTYPE=ENCODING=b:data:ä日".utf8)
+        for _ in 0..<300 {
+            let length = Int(next() % 400)
+            let bytes = (0..<length).map { _ in next() % 3 == 0 ? UInt8(truncatingIfNeeded: next()) : alphabet[Int(next() % UInt64(alphabet.count))] }
+            let wrapped = Array("BEGIN:VCARD\r\nFN:x\r\n".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
+            _ = VCardReader.read(bytes)
+            let result = VCardReader.read(wrapped)
+            #expect(result.cards.count + result.skipped.count >= 1)
+        }
+    }
+
+    @Test func controlCharactersAndHugeLinesAreKeptHarmlessly() throws {
+        let name = "Eve \u{1B}]0;owned\u{7} \u{9B}31m"
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:eve\r\nFN:\(name)\r\nNOTE:" + String(repeating: "x", count: 200_000)
+            + "\r\nX-HOSTILE:\u{1B}[2J\r\nEND:VCARD\r\n"
+        let contact = try #require(VCardReader.read(Data(card.utf8)).cards.first?.contact)
+        #expect(contact.displayName == name)
+        let written = VCardWriter().write([contact])
+        #expect(!written.unicodeScalars.contains { ControlCharacters.isControl($0.value) && $0 != "\r" && $0 != "\n" })
+        #expect(written.contains("X-HOSTILE:␛[2J\r\n"))
+    }
+}
