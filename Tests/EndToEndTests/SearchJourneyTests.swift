@@ -61,8 +61,8 @@ struct SearchJourneyTests {
         try session.send(keys: "2")
         try await session.waitFor("Type to search")
         try session.type("会议")
-        let screen = try await session.waitFor("1 result")
-        #expect(screen.contains("会议准备"))
+        // The count and the row are drawn in one frame, but a capture may fall between frames.
+        try await session.waitUntil("one result, 会议准备") { $0.contains("1 result") && $0.contains("会议准备") }
         try session.send(keys: "C-u")
         try session.type("准备")
         try await session.waitFor("Search: 准备")
