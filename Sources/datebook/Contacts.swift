@@ -34,16 +34,9 @@ struct ContactsImport: ParsableCommand {
     func run() throws {
         let database = try store.openStore()
         let importer = VCardImporter(writer: database)
-        let report: ContactImportReport
-        do {
-            if file == "-" {
-                report = try importer.importData(FileHandle.standardInput.readDataToEndOfFile())
-            } else {
-                report = try importer.importFile(atPath: file)
-            }
-        } catch {
-            Console.fail("datebook contacts import: \(file == "-" ? "standard input" : file): \(error)")
-        }
+        let report = Console.importInput(
+            file, command: "contacts import", fromData: importer.importData,
+            fromPath: { try importer.importFile(atPath: $0) })
         print(report.summary)
         for note in report.skipped { Console.error("skipped: \(note)") }
         for note in report.notes { Console.error("note: \(note)") }

@@ -94,6 +94,18 @@ enum Console {
         Foundation.exit(1)
     }
 
+    /// Imports `file` (or standard input for `-`) with `fromData` and `fromPath`, or explains on
+    /// stderr which input could not be read and exits.
+    static func importInput<Report>(
+        _ file: String, command: String, fromData: (Data) throws -> Report, fromPath: (String) throws -> Report
+    ) -> Report {
+        do {
+            return file == "-" ? try fromData(FileHandle.standardInput.readDataToEndOfFile()) : try fromPath(file)
+        } catch {
+            fail("datebook \(command): \(file == "-" ? "standard input" : file): \(error)")
+        }
+    }
+
     /// Reads a date option as `DateParser` does, relative to `base`, or explains on stderr and exits.
     static func date(_ text: String, option: String, command: String, relativeTo base: Date = Date()) -> ParsedDate {
         do {

@@ -29,16 +29,8 @@ struct Import: ParsableCommand {
     func run() throws {
         let database = try store.openStore()
         let importer = ICalendarImporter(writer: database)
-        let report: ImportReport
-        do {
-            if file == "-" {
-                report = try importer.importData(FileHandle.standardInput.readDataToEndOfFile())
-            } else {
-                report = try importer.importFile(atPath: file)
-            }
-        } catch {
-            Console.fail("datebook import: \(file == "-" ? "standard input" : file): \(error)")
-        }
+        let report = Console.importInput(
+            file, command: "import", fromData: importer.importData, fromPath: { try importer.importFile(atPath: $0) })
         print(report.summary)
         // Series imported earlier keep their instances a year ahead as time passes.
         _ = try? database.extendRecurrenceHorizon()
