@@ -3,7 +3,7 @@
 
     scripts/gen-vcf.py [--count N] [--out FILE]
 
-The same arguments always give the same bytes (a SplitMix64 generator written out here, not
+The same arguments always give the same bytes (the SplitMix64 generator of splitmix.py, not
 Python's `random`). The cards take the shapes producers write, by share of the N cards:
 - 40% vCard 3.0 as Google writes it: TYPE=INTERNET;TYPE=HOME e-mails, a CELL phone, ADR,
   ORG, BDAY with or without a year, CATEGORIES, a photo URL;
@@ -19,25 +19,7 @@ Names mix Latin ones with accents and particles (van, de la) and some CJK ones.
 import argparse
 import base64
 
-MASK = (1 << 64) - 1
-
-
-class SplitMix:
-    def __init__(self, seed):
-        self.state = seed & MASK
-
-    def next(self):
-        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-        return z ^ (z >> 31)
-
-    def below(self, n):
-        return self.next() % n
-
-    def pick(self, items):
-        return items[self.below(len(items))]
+from splitmix import SplitMix64
 
 
 GIVEN = ["Ana", "Bruno", "Chloé", "Dmitri", "Émile", "Fatima", "Günter", "Hana", "Ingrid", "José", "Kai",
@@ -125,7 +107,7 @@ def main():
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--out", default="-")
     args = parser.parse_args()
-    rng = SplitMix(20261123)
+    rng = SplitMix64(20261123)
     out = []
     for n in range(args.count):
         out.extend(card(n, rng))
