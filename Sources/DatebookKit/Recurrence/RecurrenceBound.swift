@@ -104,10 +104,11 @@ struct RecurrenceBound: Sendable {
             // whose days never come walks to 2582: only walks of a month or a year at a time
             // are short enough to take unjudged, and a monthly one only when every month has
             // its days.
-            emptyMonthUnits = MonthlyWalk(recurrence, startDay: Int(first.day)).emptyMonthUnits
+            let walk = MonthlyWalk(recurrence, startDay: Int(first.day))
+            emptyMonthUnits = walk.emptyMonthUnits
             switch rule.frequency {
             case ICAL_MONTHLY_RECURRENCE:
-                if !MonthlyWalk(recurrence, startDay: Int(first.day)).isRegular { throw .otherCalendar(calendar) }
+                if !walk.isRegular { throw .otherCalendar(calendar) }
             case ICAL_YEARLY_RECURRENCE:
                 break
             default:
