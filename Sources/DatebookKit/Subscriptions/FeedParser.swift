@@ -1,0 +1,121 @@
+import Foundation
+
+/// Turns a calendar feed's bytes into busy blocks: read-only, through the iCalendar reader,
+/// repeating events expanded within a window by the bounded recurrence walk.
+public struct FeedParser: Sendable {
+    /// How far back and ahead of now blocks are kept.
+    public struct Window: Equatable, Sendable {
+        public var daysBack: Int
+        public var daysAhead: Int
+
+        public init(daysBack: Int = 30, daysAhead: Int = 365) {
+            self.daysBack = daysBack
+            self.daysAhead = daysAhead
+        }
+    }
+
+    /// The most blocks kept of one feed (the first ones in time).
+    public static let maximumBlocks = 20_000
+
+    public var window: Window
+    /// The zone floating times and whole days are read in.
+    public var timeZone: TimeZone
+
+    public init(window: Window = Window(), timeZone: TimeZone = .current) {
+        self.window = window
+        self.timeZone = timeZone
+    }
+
+    /// The blocks of `data` overlapping the window around `now`, in order of start.
+    public func blocks(in data: Data, now: Date) throws(SubscriptionError) -> [BusyBlock] {
+        let read: ICalendarEventReader.Result
+        do {
+            read = try ICalendarEventReader(timeZone: timeZone).read(data)
+        } catch .empty {
+            throw .empty
+        } catch {
+            throw .notICalendar(Self.looksLikeHTML(data) ? .html : .other)
+        }
+        let coding = StoredTime(timeZone: timeZone)
+        let from = now.addingTimeInterval(-Double(window.daysBack) * 86_400)
+        let to = now.addingTimeInterval(Double(window.daysAhead) * 86_400)
+        func overlaps(_ start: Date, _ end: Date) -> Bool {
+            start < to && (end > from || start >= from)
+        }
+
+        // Series wait for the changes to their instances that may come later in the feed.
+        var series: [String: ICalendarEventReader.Event] = [:]
+        var seriesOrder: [String] = []
+        var changes: [String: [ICalendarEventReader.Event]] = [:]
+        var blocks: [BusyBlock] = []
+        func title(of event: ICalendarEventReader.Event, override: String? = nil) -> String? {
+            guard event.hasTitle, !event.isPrivate else { return nil }
+            let text = (override ?? event.item.title).trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.isEmpty ? nil : text
+        }
+        func add(_ start: Date, _ end: Date, _ item: Item, title: String?) {
+            guard overlaps(start, end) else { return }
+            blocks.append(BusyBlock(start: start, end: end, allDay: item.allDay, isFloating: item.timeZone == .floating,
+                                    title: title))
+        }
+
+        for event in read.events {
+            if event.override != nil {
+                changes[event.uid, default: []].append(event)
+            } else if event.item.isRecurring {
+                if series[event.uid] == nil { seriesOrder.append(event.uid) }
+                series[event.uid] = event
+            } else if !event.isFree, let time = event.item.times.first {
+                add(time.start, time.end ?? time.start, event.item, title: title(of: event))
+            }
+        }
+        for (uid, instances) in changes where series[uid] == nil {
+            // Changed instances whose series the feed does not give: each is an event of its own.
+            for event in instances where !event.isFree {
+                guard let time = event.item.times.first else { continue }
+                add(time.start, time.end ?? time.start, event.item, title: title(of: event))
+            }
+        }
+        for uid in seriesOrder {
+            guard var event = series[uid] else { continue }
+            var titles: [Double: String] = [:]
+            for change in changes[uid] ?? [] {
+                guard var override = change.override else { continue }
+                if change.isFree { override.isCancelled = true }
+                event.item.setOverride(override)
+                if change.hasTitle, let changed = override.title {
+                    titles[coding.seconds(override.recurrenceID, event.item.timeZone)] = changed
+                }
+            }
+            guard !event.isFree else { continue }
+            let zone = event.item.timeZone
+            let definition = SeriesDefinition(
+                event.item, coding: coding, zoneDefinition: Self.zoneDefinition(of: zone, in: read.zoneDefinitions))
+            // The walk is bounded by work done (RecurrenceIterator's budget), however the rule reads.
+            let (instances, _) = SeriesInstances.live(
+                definition, after: -Double.greatestFiniteMagnitude,
+                from: coding.seconds(from, zone), to: coding.seconds(to, zone))
+            for instance in instances {
+                add(coding.date(instance.start, zone), coding.date(instance.end, zone), event.item,
+                    title: title(of: event, override: titles[instance.recurrenceID]))
+                if blocks.count > Self.maximumBlocks * 2 { break }
+            }
+        }
+        blocks.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+        if blocks.count > Self.maximumBlocks { blocks.removeLast(blocks.count - Self.maximumBlocks) }
+        return blocks
+    }
+
+    private static func zoneDefinition(of zone: ItemTimeZone, in definitions: [String: String]) -> String? {
+        guard case let .named(tzid) = zone else { return nil }
+        return definitions[tzid]
+    }
+
+    /// True when the bytes begin (after blanks) like an HTML page.
+    static func looksLikeHTML(_ data: Data) -> Bool {
+        let head = String(decoding: data.prefix(512), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head")
+            || (head.hasPrefix("<") && head.contains("<html"))
+    }
+}
