@@ -319,6 +319,8 @@ extension SQLiteStore {
             // The search index (see SearchSchema), written from every item when the store opens.
             try SearchSchema.migrateV11(db)
         }
+        // Subscribed calendars' busy times, and birthdays by month (see SubscriptionSchema).
+        migrator.registerMigration("v12", migrate: SubscriptionSchema.migrateV12)
         return migrator
     }()
 }
