@@ -18,7 +18,8 @@ struct Datebook: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self, Check.self,
+            Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self, Subscriptions.self,
+            Check.self,
         ],
         defaultSubcommand: Open.self
     )

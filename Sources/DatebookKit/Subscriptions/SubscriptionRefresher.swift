@@ -34,7 +34,8 @@ public struct SubscriptionResult: Equatable, Sendable {
         return "\(name)  \(source)  \(what)"
     }
 
-    static func count(_ blocks: Int) -> String {
+    /// `1 busy time`, `12 busy times`.
+    public static func count(_ blocks: Int) -> String {
         blocks == 1 ? "1 busy time" : "\(blocks) busy times"
     }
 }

@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// (The same helper as DatebookKitTests' LocalServer: test targets share no sources.)
+/// A TCP server on 127.0.0.1 and a free port, for feeds read over HTTP in tests: it answers
+/// every request with one fixed response, or (`silent`) accepts connections and never answers.
+final class LocalServer: @unchecked Sendable {
+    let port: UInt16
+    private let socketFD: Int32
+    private let response: Data?
+    private let lock = NSLock()
+    private var stopped = false
+
+    /// A server that answers each request with `status`, `contentType` and `body`.
+    convenience init(status: String = "200 OK", contentType: String, body: Data) throws {
+        var head = "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\n"
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        try self.init(response: Data(head.utf8) + body)
+    }
+
+    /// A server that takes connections and never says a word (the kernel accepts them).
+    static func silent() throws -> LocalServer {
+        try LocalServer(response: nil)
+    }
+
+    private init(response: Data?) throws {
+        self.response = response
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        guard bound == 0, listen(fd, 16) == 0 else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        socketFD = fd
+        port = UInt16(bigEndian: address.sin_port)
+        if response != nil {
+            let thread = Thread { [self] in serve() }
+            thread.start()
+        }
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)/calendar.ics")! }
+
+    private func serve() {
+        while true {
+            let client = accept(socketFD, nil, nil)
+            guard client >= 0 else { return }
+            // Reads the request's head, then answers.
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var received = Data()
+            while !String(decoding: received, as: UTF8.self).contains("\r\n\r\n") {
+                let count = recv(client, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                received.append(contentsOf: buffer[0..<count])
+            }
+            response?.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let sent = send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    if sent <= 0 { break }
+                    offset += sent
+                }
+            }
+            close(client)
+        }
+    }
+
+    func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !stopped else { return }
+        stopped = true
+        shutdown(socketFD, Int32(SHUT_RDWR))
+        close(socketFD)
+    }
+
+    deinit { stop() }
+}
