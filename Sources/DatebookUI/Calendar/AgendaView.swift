@@ -10,15 +10,28 @@ public enum AgendaView {
     public static func render(_ days: [AgendaDay], selected: Int?, dates: DateText, today: Date,
                               into grid: inout Grid, area: Rect) -> [(entry: Int, y: Int)] {
         guard area.height > 0 else { return [] }
-        // Lines are listed cheaply first; only the ones on screen are formatted.
-        var lines: [(day: AgendaDay, occurrence: Occurrence?, entry: Int?)] = []
+        // Lines are listed cheaply first; only the ones on screen are formatted. Contacts'
+        // entries take lines of their own among mine (whole days after my whole days, then by
+        // start) and
+        // are not counted as entries: they cannot be selected.
+        var lines: [(day: AgendaDay, occurrence: Occurrence?, entry: Int?, contact: ContactCalendarEntry?)] = []
         var entry = 0
         for day in days {
-            lines.append((day, nil, nil))
+            lines.append((day, nil, nil, nil))
+            var contacts = day.contacts[...]
+            let next = dates.calendar.date(byAdding: .day, value: 1, to: day.date)!
+            func isWhole(_ start: Date, _ end: Date, _ allDay: Bool) -> Bool { allDay || (start <= day.date && end >= next) }
             for o in day.occurrences {
-                lines.append((day, o, entry))
+                if !isWhole(o.start, o.end, o.allDay) {
+                    while let c = contacts.first, isWhole(c.start, c.end, c.allDay) || c.start < o.start {
+                        lines.append((day, nil, nil, c))
+                        contacts.removeFirst()
+                    }
+                }
+                lines.append((day, o, entry, nil))
                 entry += 1
             }
+            for c in contacts { lines.append((day, nil, nil, c)) }
         }
         if lines.isEmpty {
             grid.put(" Nothing in this period. Press n to add an event.", x: area.x, y: area.y + 1, style: Theme.muted,
@@ -32,6 +45,17 @@ public enum AgendaView {
         var hits: [(Int, Int)] = []
         for (n, line) in lines.dropFirst(first).enumerated() where n < area.height {
             let y = area.y + n
+            if let contact = line.contact {
+                let timeWidth = 15
+                let time = contact.allDay || (contact.start <= line.day.date
+                    && contact.end >= dates.calendar.date(byAdding: .day, value: 1, to: line.day.date)!)
+                    ? "all day" : dates.span(start: contact.start, end: contact.end, allDay: false)
+                grid.put(time, x: area.x + 3, y: y, style: Theme.muted, maxWidth: timeWidth - 1)
+                let titleX = area.x + 3 + timeWidth
+                let style = Theme.contact(contact.contactID)
+                grid.put(contact.label, x: titleX, y: y, style: style, maxWidth: area.maxX - titleX - 1, ellipsis: true)
+                continue
+            }
             guard let o = line.occurrence, let entry = line.entry else {
                 let isToday = line.day.date == today
                 grid.put(" " + line.day.title + (isToday ? " · today" : ""), x: area.x, y: y,

@@ -26,7 +26,8 @@ public final class CalendarCoordinator: TabCoordinator {
         store = context.store
         clock = context.clock
         dates = context.dates
-        presenter = CalendarPresenter(store: context.store, clock: context.clock, dates: context.dates)
+        presenter = CalendarPresenter(store: context.store, contacts: context.store, clock: context.clock,
+                                      dates: context.dates)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
     }
 

@@ -14,6 +14,8 @@ public struct MonthDayCell: Equatable, Sendable {
     public var isToday: Bool
     public var isSelected: Bool
     public var hasEvents: Bool
+    /// True when a contact has something that day: a busy time or a birthday.
+    public var hasContactEntries = false
 }
 
 /// The month grid beside the day and agenda views.
@@ -38,6 +40,10 @@ public struct DayColumnState: Equatable, Sendable {
     public var isSelected: Bool
     public var allDay: [Occurrence]
     public var timed: [PlacedOccurrence]
+    /// Contacts' whole days (birthdays, all-day busy times): shown, never selectable.
+    public var contactAllDay: [ContactCalendarEntry] = []
+    /// Contacts' busy times, in lanes beside my events: shown, never selectable.
+    public var contactTimed: [PlacedContactEntry] = []
 }
 
 /// One day of the agenda with its occurrences.
@@ -45,6 +51,8 @@ public struct AgendaDay: Equatable, Sendable {
     public var date: Date
     public var title: String
     public var occurrences: [Occurrence]
+    /// Contacts' entries of the day, in order (whole days first): shown, never selectable.
+    public var contacts: [ContactCalendarEntry] = []
 }
 
 /// The logic of the Calendar tab: which day and view, which occurrence is selected, and the
@@ -65,10 +73,12 @@ public final class CalendarPresenter {
     public private(set) var agendaDays = 31
 
     private let store: OccurrenceStore
+    /// Where contacts' busy times and birthdays come from; nil: none are shown.
+    private let contacts: ContactCalendarStore?
     private let clock: Clock
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
-    private var cache: (range: DateInterval, occurrences: [Occurrence])?
+    private var cache: (range: DateInterval, occurrences: [Occurrence], contacts: [ContactCalendarEntry])?
     /// Counts the reads of `cache` (and its forgetting), so the agenda is grouped again only
     /// after one.
     private var generation = 0
@@ -78,8 +88,9 @@ public final class CalendarPresenter {
     private var agendaGroupedFor: (day: Date, days: Int, generation: Int)?
     private let iso: Calendar
 
-    public init(store: OccurrenceStore, clock: Clock, dates: DateText) {
+    public init(store: OccurrenceStore, contacts: ContactCalendarStore? = nil, clock: Clock, dates: DateText) {
         self.store = store
+        self.contacts = contacts
         self.clock = clock
         self.dates = dates
         var iso = Calendar(identifier: .iso8601)
@@ -136,14 +147,24 @@ public final class CalendarPresenter {
 
     /// The range of day indexes an occurrence touches among `starts`, or nil when none.
     static func dayIndexes(of o: Occurrence, in starts: [Date]) -> ClosedRange<Int>? {
-        let last = o.end > o.start ? o.end.addingTimeInterval(-1) : o.start
-        guard last >= starts.first!, o.start < starts.last! else { return nil }
-        return dayIndex(of: max(o.start, starts.first!), in: starts)...dayIndex(of: last, in: starts)
+        dayIndexes(from: o.start, to: o.end, in: starts)
+    }
+
+    /// The range of day indexes a time from `start` to `end` touches among `starts`, or nil.
+    static func dayIndexes(from start: Date, to end: Date, in starts: [Date]) -> ClosedRange<Int>? {
+        let last = end > start ? end.addingTimeInterval(-1) : start
+        guard last >= starts.first!, start < starts.last! else { return nil }
+        return dayIndex(of: max(start, starts.first!), in: starts)...dayIndex(of: last, in: starts)
     }
 
     /// Occurrences overlapping a range, of those read.
     func occurrences(in range: DateInterval) -> [Occurrence] {
         (cache?.occurrences ?? []).filter { overlaps($0, range) }
+    }
+
+    /// Contacts' entries overlapping a range, of those read.
+    func contactEntries(in range: DateInterval) -> [ContactCalendarEntry] {
+        (cache?.contacts ?? []).filter { overlaps($0.start, $0.end, range) }
     }
 
     /// Reads the occurrences of a range unless they were read.
@@ -157,12 +178,17 @@ public final class CalendarPresenter {
             let union = DateInterval(start: min(cached.start, wide.start), end: max(cached.end, wide.end))
             if union.duration <= 120 * 86_400 { wide = union }
         }
-        cache = (wide, try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false))
+        cache = (wide, try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false),
+                 try contacts?.contactEntries(from: wide.start, to: wide.end) ?? [])
         generation += 1
     }
 
     private func overlaps(_ o: Occurrence, _ range: DateInterval) -> Bool {
-        o.start == o.end ? (o.start >= range.start && o.start < range.end) : (o.start < range.end && o.end > range.start)
+        overlaps(o.start, o.end, range)
+    }
+
+    private func overlaps(_ start: Date, _ end: Date, _ range: DateInterval) -> Bool {
+        start == end ? (start >= range.start && start < range.end) : (start < range.end && end > range.start)
     }
 
     func dayRange(_ day: Date) -> DateInterval {
@@ -353,6 +379,11 @@ public final class CalendarPresenter {
             guard let days = Self.dayIndexes(of: o, in: starts) else { continue }
             for i in days where !busy[i] { busy[i] = true }
         }
+        var contactBusy = [Bool](repeating: false, count: dayCount)
+        for entry in contactEntries(in: gridRange) {
+            guard let days = Self.dayIndexes(from: entry.start, to: entry.end, in: starts) else { continue }
+            for i in days { contactBusy[i] = true }
+        }
         let today = calendar.startOfDay(for: clock.now())
         var weeks: [(Int, [MonthDayCell])] = []
         for week in stride(from: 0, to: dayCount, by: 7) {
@@ -362,7 +393,8 @@ public final class CalendarPresenter {
                 cells.append(MonthDayCell(
                     date: day, day: calendar.component(.day, from: day),
                     inMonth: calendar.isDate(day, equalTo: selectedDay, toGranularity: .month),
-                    isToday: day == today, isSelected: day == selectedDay, hasEvents: busy[i]))
+                    isToday: day == today, isSelected: day == selectedDay, hasEvents: busy[i],
+                    hasContactEntries: contactBusy[i]))
             }
             weeks.append((weekNumber(of: starts[week]), cells))
         }
@@ -379,12 +411,13 @@ public final class CalendarPresenter {
         let today = calendar.startOfDay(for: clock.now())
         return days.map { day in
             let range = dayRange(day)
-            let (allDay, timed) = DayLayout.place(occurrences(in: range), dayStart: range.start, dayEnd: range.end,
-                                                  slot: slot)
+            let placed = DayLayout.place(occurrences(in: range), contacts: contactEntries(in: range),
+                                         dayStart: range.start, dayEnd: range.end, slot: slot)
             let title = view == .week ? String(dates.day(day).split(separator: " ").prefix(2).joined(separator: " "))
                 : dates.day(day)
             return DayColumnState(date: day, title: title, isToday: day == today,
-                                  isSelected: day == selectedDay, allDay: allDay, timed: timed)
+                                  isSelected: day == selectedDay, allDay: placed.allDay, timed: placed.timed,
+                                  contactAllDay: placed.contactAllDay, contactTimed: placed.contactTimed)
         }
     }
 
@@ -403,13 +436,21 @@ public final class CalendarPresenter {
             guard let days = Self.dayIndexes(of: o, in: starts) else { continue }
             for i in days { byDay[i].append(o) }
         }
+        var contactsByDay = [[ContactCalendarEntry]](repeating: [], count: agendaDays)
+        for entry in contactEntries(in: agendaRange) {
+            guard let days = Self.dayIndexes(from: entry.start, to: entry.end, in: starts) else { continue }
+            for i in days { contactsByDay[i].append(entry) }
+        }
         let agenda = byDay.indices.compactMap { i -> AgendaDay? in
-            guard !byDay[i].isEmpty else { return nil }
+            guard !byDay[i].isEmpty || !contactsByDay[i].isEmpty else { return nil }
             // Within a day: all-day and multi-day first, then by start (the store's order).
             let (day, next) = (starts[i], starts[i + 1])
             let whole = byDay[i].filter { $0.allDay || ($0.start <= day && $0.end >= next) }
             let rest = byDay[i].filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
-            return AgendaDay(date: day, title: dates.full(day, withTime: false), occurrences: whole + rest)
+            let contactWhole = contactsByDay[i].filter { $0.allDay || ($0.start <= day && $0.end >= next) }
+            let contactRest = contactsByDay[i].filter { !($0.allDay || ($0.start <= day && $0.end >= next)) }
+            return AgendaDay(date: day, title: dates.full(day, withTime: false), occurrences: whole + rest,
+                             contacts: contactWhole + contactRest)
         }
         return agenda
     }

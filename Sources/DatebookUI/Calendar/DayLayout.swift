@@ -10,6 +10,24 @@ public struct PlacedOccurrence: Equatable, Sendable {
     public var lanes: Int
 }
 
+/// Where a contact's busy time sits in a day column: a lane of its own beside my events, never
+/// on top of one.
+public struct PlacedContactEntry: Equatable, Sendable {
+    public var entry: ContactCalendarEntry
+    public var lane: Int
+    public var lanes: Int
+}
+
+/// One day laid out: all-day entries on their own row, timed ones in lanes.
+public struct DayPlacement: Equatable, Sendable {
+    public var allDay: [Occurrence] = []
+    public var timed: [PlacedOccurrence] = []
+    /// Contacts' whole days (birthdays, all-day busy times), after my own.
+    public var contactAllDay: [ContactCalendarEntry] = []
+    /// Contacts' busy times, in lanes shared with my events.
+    public var contactTimed: [PlacedContactEntry] = []
+}
+
 /// Lays out one day's occurrences: all-day ones on their own row, timed ones side by side
 /// when they overlap.
 public enum DayLayout {
@@ -23,46 +41,80 @@ public enum DayLayout {
     public static func place(_ occurrences: [Occurrence], dayStart: Date, dayEnd: Date, slot: TimeInterval = 900)
         -> (allDay: [Occurrence], timed: [PlacedOccurrence])
     {
+        let placed = place(occurrences, contacts: [], dayStart: dayStart, dayEnd: dayEnd, slot: slot)
+        return (placed.allDay, placed.timed)
+    }
+
+    /// Lays out my occurrences and contacts' entries of one day together: a contact's busy time
+    /// takes a lane as an event does, so neither hides the other; my own come first at a tie.
+    public static func place(_ occurrences: [Occurrence], contacts: [ContactCalendarEntry], dayStart: Date,
+                             dayEnd: Date, slot: TimeInterval = 900) -> DayPlacement
+    {
         func floorSlot(_ date: Date) -> Date {
             dayStart.addingTimeInterval((date.timeIntervalSince(dayStart) / slot).rounded(.down) * slot)
         }
         func ceilSlot(_ date: Date) -> Date {
             dayStart.addingTimeInterval((date.timeIntervalSince(dayStart) / slot).rounded(.up) * slot)
         }
-        var allDay: [Occurrence] = []
-        var timed: [Occurrence] = []
-        for o in occurrences {
-            // All-day items, and spans covering the whole day, go to the all-day row.
-            if o.allDay || (o.start <= dayStart && o.end >= dayEnd) { allDay.append(o) } else { timed.append(o) }
+        func coversDay(_ start: Date, _ end: Date) -> Bool { start <= dayStart && end >= dayEnd }
+
+        var result = DayPlacement()
+        /// A timed entry: its times, and which list and position it comes from.
+        struct Span {
+            var start: Date
+            var end: Date
+            var isContact: Bool
+            var index: Int
         }
-        timed.sort { ($0.start, $0.end) < ($1.start, $1.end) }
-        var placed: [PlacedOccurrence] = []
-        var group: [PlacedOccurrence] = []
+        var timed: [Span] = []
+        for (i, o) in occurrences.enumerated() {
+            // All-day items, and spans covering the whole day, go to the all-day row.
+            if o.allDay || coversDay(o.start, o.end) {
+                result.allDay.append(o)
+            } else {
+                timed.append(Span(start: o.start, end: o.end, isContact: false, index: i))
+            }
+        }
+        for (i, entry) in contacts.enumerated() {
+            if entry.allDay || coversDay(entry.start, entry.end) {
+                result.contactAllDay.append(entry)
+            } else {
+                timed.append(Span(start: entry.start, end: entry.end, isContact: true, index: i))
+            }
+        }
+        timed.sort { ($0.start, $0.end, $0.isContact ? 1 : 0) < ($1.start, $1.end, $1.isContact ? 1 : 0) }
+        var group: [(span: Span, lane: Int)] = []
         var laneEnds: [Date] = []
         var groupEnd = Date.distantPast
 
         func closeGroup() {
             let lanes = max(1, laneEnds.count)
-            placed += group.map { PlacedOccurrence(occurrence: $0.occurrence, lane: $0.lane, lanes: lanes) }
+            for (span, lane) in group {
+                if span.isContact {
+                    result.contactTimed.append(PlacedContactEntry(entry: contacts[span.index], lane: lane, lanes: lanes))
+                } else {
+                    result.timed.append(PlacedOccurrence(occurrence: occurrences[span.index], lane: lane, lanes: lanes))
+                }
+            }
             group = []
             laneEnds = []
         }
 
-        for o in timed {
+        for span in timed {
             // A moment (a reminder, a due date) occupies its first slot.
-            let start = floorSlot(o.start)
-            let end = max(ceilSlot(o.end), start.addingTimeInterval(slot))
+            let start = floorSlot(span.start)
+            let end = max(ceilSlot(span.end), start.addingTimeInterval(slot))
             if !group.isEmpty && start >= groupEnd { closeGroup() }
             if let free = laneEnds.firstIndex(where: { $0 <= start }) {
                 laneEnds[free] = end
-                group.append(PlacedOccurrence(occurrence: o, lane: free, lanes: 0))
+                group.append((span, free))
             } else {
                 laneEnds.append(end)
-                group.append(PlacedOccurrence(occurrence: o, lane: laneEnds.count - 1, lanes: 0))
+                group.append((span, laneEnds.count - 1))
             }
             groupEnd = group.count == 1 ? end : max(groupEnd, end)
         }
         closeGroup()
-        return (allDay, placed)
+        return result
     }
 }

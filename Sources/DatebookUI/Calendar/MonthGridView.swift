@@ -27,6 +27,10 @@ public enum MonthGridView {
                 if cell.isToday { style = Theme.today }
                 if cell.isSelected { style = style.reversed }
                 grid.put(String(format: "%2d", cell.day), x: cellX(column, origin: origin), y: y, style: style)
+                // A contact's busy time or birthday: a dot in the gap after the day.
+                if cell.hasContactEntries {
+                    grid.put("·", x: cellX(column, origin: origin) + 2, y: y, style: Theme.muted)
+                }
             }
         }
     }

@@ -40,15 +40,24 @@ public enum TimeGridView {
             var style = column.isToday ? Theme.today : Theme.heading
             if column.isSelected && columns.count > 1 { style = style.reversed }
             grid.put(column.title, x: x, y: area.y, style: style, maxWidth: width)
-            // The all-day row.
-            if let first = column.allDay.first {
-                let more = column.allDay.count > 1 ? " +\(column.allDay.count - 1)" : ""
+            // The all-day row: my own first, then contacts' (birthdays), which are never selected.
+            let wholeDays = column.allDay.count + column.contactAllDay.count
+            if wholeDays > 0 {
+                let more = wholeDays > 1 ? " +\(wholeDays - 1)" : ""
                 let selected = column.allDay.contains { $0.id == context.selectedID }
                 let rect = Rect(x: x, y: area.y + 1, width: width, height: 1)
-                let body = selected ? Theme.selectedEvent : blockStyle(first)
+                let body: Style
+                let text: String
+                if let first = column.allDay.first {
+                    body = selected ? Theme.selectedEvent : blockStyle(first)
+                    text = label(first)
+                } else {
+                    body = Theme.contact(column.contactAllDay[0].contactID)
+                    text = column.contactAllDay[0].label
+                }
                 grid.fill(rect, style: body)
                 let moreWidth = DisplayWidth.of(more)
-                let labelWidth = grid.put(label(first), x: x, y: area.y + 1, style: body,
+                let labelWidth = grid.put(text, x: x, y: area.y + 1, style: body,
                                           maxWidth: max(1, width - moreWidth), ellipsis: true)
                 grid.put(more, x: x + labelWidth, y: area.y + 1, style: body, maxWidth: width - labelWidth)
                 for o in column.allDay { hits.append((o.id, rect)) }
@@ -58,6 +67,36 @@ public enum TimeGridView {
             let fitting = max(1, width / minimumLaneWidth)
             var hidden: [Int: Int] = [:]
             var shownInOverflow: [Int: Bool] = [:]
+            // Contacts' busy times first, in their lanes and colours, labelled with the name;
+            // they take no click (nothing of theirs opens as an item).
+            for placed in column.contactTimed {
+                let entry = placed.entry
+                let startRow = Int((max(entry.start, column.date).timeIntervalSince(column.date)) / slot) - firstRow
+                let endMoment = max(entry.end, entry.start.addingTimeInterval(900))
+                let endRow = Int(ceil(min(endMoment.timeIntervalSince(column.date), 86_400) / slot)) - firstRow
+                let top = max(0, startRow)
+                let bottom = min(hourRows, max(endRow, startRow + 1))
+                let lanes = min(placed.lanes, fitting)
+                let lane = min(placed.lane, lanes - 1)
+                if placed.lanes > fitting && placed.lane >= fitting - 1 {
+                    hidden[top, default: 0] += 1
+                    continue
+                }
+                let laneWidth = max(1, width / lanes)
+                let laneX = x + lane * laneWidth
+                let w = lane == lanes - 1 ? width - lane * laneWidth : laneWidth - 1
+                guard bottom > top, w > 0 else {
+                    let y = startRow < 0 ? hoursTop : hoursTop + hourRows - 1
+                    grid.put(startRow < 0 ? "^" : "v", x: x + width - 1, y: y, style: Theme.muted)
+                    continue
+                }
+                let body = Theme.contact(entry.contactID)
+                let rect = Rect(x: laneX, y: hoursTop + top, width: w, height: bottom - top)
+                grid.fill(rect, style: body)
+                for y in rect.y..<rect.maxY { grid.put("▏", x: laneX, y: y, style: body.bolded) }
+                let text = w >= 16 && !entry.allDay ? context.dates.time(entry.start) + " " + entry.label : entry.label
+                grid.put(text, x: laneX + 1, y: rect.y, style: body, maxWidth: w - 1, ellipsis: true)
+            }
             for placed in column.timed {
                 let o = placed.occurrence
                 let dayStart = column.date

@@ -1,4 +1,5 @@
 import DatebookTerminal
+import Foundation
 
 /// The named styles every screen draws with, so the look is decided in one place.
 public enum Theme {
@@ -39,4 +40,29 @@ extension Theme {
     public static let eventEdge = Style(foreground: .blue, background: .cyan, bold: true)
     public static let selectedEvent = Style(bold: true, reverse: true)
     public static let hourLabel = Style(dim: true)
+}
+
+// MARK: - Contacts in the calendar
+
+extension Theme {
+    /// The colours of contacts' busy times and birthdays: none is the cyan of my own events.
+    static let contactPalette: [Style] = [
+        Style(foreground: .black, background: .magenta),
+        Style(foreground: .black, background: .green),
+        Style(foreground: .black, background: .yellow),
+        Style(foreground: .white, background: .blue),
+        Style(foreground: .white, background: .red),
+    ]
+
+    /// A contact's own colour, the same in every run (chosen from their id, not a per-process hash).
+    public static func contact(_ id: UUID) -> Style {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        withUnsafeBytes(of: id.uuid) { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
+        }
+        return contactPalette[Int(hash % UInt64(contactPalette.count))]
+    }
 }
