@@ -108,4 +108,34 @@ struct ContactCalendarTests {
         #expect(placed.timed.map(\.lane) == [0] && placed.timed.map(\.lanes) == [2])
         #expect(placed.contactTimed.map(\.lane) == [1] && placed.contactTimed.map(\.lanes) == [2])
     }
+
+    /// The Contacts tab's path: subscribe, refresh through the app's store, and the Calendar on
+    /// screen shows the busy time once the change feed reaches it.
+    @Test func aRefreshRightAfterSubscribingReachesTheCalendarOnScreen() throws {
+        let (app, store) = try Self.app(items: [])
+        Self.show(app, "2026-11-27", .showDay)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("datebook-ui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let feed = folder.appendingPathComponent("bo.ics")
+        try Data("""
+            BEGIN:VCALENDAR\r
+            BEGIN:VEVENT\r
+            UID:c1\r
+            SUMMARY:Climbing\r
+            DTSTART:20261127T100000Z\r
+            DTEND:20261127T113000Z\r
+            END:VEVENT\r
+            END:VCALENDAR\r
+
+            """.utf8).write(to: feed)
+        let bo = try store.save(Contact(id: Fixtures.id(92), displayName: "Bo", created: Fixtures.now))
+        try store.setSubscription(ContactSubscription(source: .file(path: feed.path)), of: bo.id)
+        #expect(!app.render(size: Size(width: 80, height: 24)).grid.text().contains("Bo: Climbing"))
+        let planner: DatebookStore = store
+        let result = try SubscriptionRefresher(store: planner, clock: .fixed(Fixtures.now)).refresh(contactID: bo.id)
+        #expect(result?.outcome == .read(blocks: 1))
+        app.send(.moveDown)
+        #expect(app.render(size: Size(width: 80, height: 24)).grid.text().contains("10:00 Bo: Climbing"))
+    }
 }

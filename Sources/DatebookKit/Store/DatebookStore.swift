@@ -1,6 +1,6 @@
 /// Everything the planner reads and writes: items, the calendar's occurrences, changes to
 /// single occurrences of recurring series, the feed of what was committed, search, and
-/// what the calendar shows of contacts. `SQLiteStore`
+/// contacts' subscribed calendars and what the calendar shows of contacts. `SQLiteStore`
 /// is one.
 public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource & SearchStore
-    & ContactCalendarStore
+    & ContactCalendarStore & SubscriptionStore
