@@ -155,6 +155,15 @@ import Testing
         #expect(error?.description == "the server answered 404 Not Found")
     }
 
+    @Test func aFeedLargerThanTheLimitIsRefused() throws {
+        let server = try LocalServer(contentType: "text/calendar", body: Data(repeating: UInt8(ascii: "x"), count: 100_000))
+        defer { server.stop() }
+        let error = Self.failure { () throws(SubscriptionError) in
+            try FeedFetcher(timeout: 5, sizeLimit: 64_000).fetch(.url(server.url))
+        }
+        #expect(error == .tooLarge(limit: 64_000))
+    }
+
     @Test func anAddressThatNeverAnswersTimesOut() throws {
         let server = try LocalServer.silent()
         defer { server.stop() }
