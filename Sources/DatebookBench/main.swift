@@ -123,6 +123,18 @@ for query in typed {
         searchTimes.append(milliseconds(start))
     }
 }
+// Contacts in the calendar: what the calendar reads of them for one range (ten weeks, as the
+// month grid and the day around it read), busy times of subscribed contacts and birthdays.
+var contactTimes: [Double] = []
+var contactEntryCount = 0
+for run in 0..<21 {
+    let from = base.addingTimeInterval(Double(run % 3 - 1) * 7 * 86_400)
+    let start = DispatchTime.now()
+    contactEntryCount = try store.contactEntries(from: from, to: from.addingTimeInterval(70 * 86_400)).count
+    contactTimes.append(milliseconds(start))
+}
+contactTimes.sort()
+
 searchTimes.sort()
 let searchP95 = searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.95))]
 let searchMedian = searchTimes[searchTimes.count / 2]
@@ -137,6 +149,8 @@ print(String(format: "calendar tab    %8.2f ms  (switch to it: day view and mont
 print(String(format: "week view       %8.2f ms", weekFrame))
 print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
+print(String(format: "contacts in cal %8.2f ms  median (ten weeks: %d busy times and birthdays read)",
+             contactTimes[contactTimes.count / 2], contactEntryCount))
 print(String(format: "search per char %8.2f ms  p95 (median %.2f, %d typed characters; target < 20)",
              searchP95, searchMedian, searchTimes.count))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))
