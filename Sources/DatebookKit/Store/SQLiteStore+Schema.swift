@@ -319,6 +319,7 @@ extension SQLiteStore {
             // The search index (see SearchSchema), written from every item when the store opens.
             try SearchSchema.migrateV11(db)
         }
+        migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()
 }
