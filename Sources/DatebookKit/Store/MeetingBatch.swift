@@ -122,3 +122,13 @@ extension SQLiteStore: MeetingWriter {
         }
     }
 }
+
+extension MeetingBatch {
+    /// The meetings whose id starts with `prefix` (lowercase), at most a few.
+    public func meetings(idPrefix prefix: String) throws -> [Meeting] {
+        let escaped = prefix.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+        return try Row.fetchAll(
+            db, sql: "SELECT * FROM meeting WHERE uid LIKE ? ORDER BY uid LIMIT 5", arguments: [escaped + "%"]
+        ).compactMap { try MeetingRows.meeting(from: $0, db) }
+    }
+}
