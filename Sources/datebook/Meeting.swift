@@ -8,13 +8,15 @@ struct MeetingCommand: ParsableCommand {
         commandName: "meeting",
         abstract: "Create group meetings, vote on their times, confirm, accept or cancel them.",
         discussion: """
-            A meeting is named by its id (or the first characters of it, as `meeting list` shows)
-            or its UID. Slots take the date fields' words: "tue 10-11", "wed 14:00 1h",
+            A meeting is named by its id (or its last characters, as `meeting list` shows them)
+            or its UID. Each change writes the messages to send (iCalendar files) into the outbox,
+            a folder beside the database (--out DIR for another), and prints their paths; read
+            what others send with datebook inbox FILE. Slots take the date fields' words: "tue 10-11", "wed 14:00 1h",
             "2026-12-01 10:00 11:30". Set who you are first: datebook me --name N --email E.
             """,
         subcommands: [
             MeetingNew.self, MeetingList.self, MeetingVote.self, MeetingRefuse.self, MeetingConfirm.self,
-            MeetingAccept.self, MeetingCancel.self,
+            MeetingAccept.self, MeetingCancel.self, MeetingSend.self,
         ])
 }
 
@@ -22,8 +24,12 @@ struct MeetingCommand: ParsableCommand {
 struct MeetingTarget: ParsableArguments {
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp("The meeting's id (or its first characters) or UID.", valueName: "id"))
+    @Argument(help: ArgumentHelp("The meeting's id (or its last characters) or UID.", valueName: "id"))
     var id: String
+
+    @Option(help: ArgumentHelp("Where to write the messages to send (default: outbox/ beside the database).",
+                               valueName: "dir"))
+    var out: String?
 
     /// Opens the store, finds the meeting, applies `change` as me, writes it and prints `said`.
     func change(_ command: String, said: (Meeting) -> String, _ change: (inout Meeting, Me) throws -> Void) {
@@ -41,18 +47,33 @@ struct MeetingTarget: ParsableArguments {
                 return try batch.write(meeting)
             }
             print(said(written))
+            writeMessages(after: written, me: me)
         } catch {
             Console.fail("datebook meeting \(command): \(error)")
         }
     }
 
-    /// The meeting `text` names: an id, a unique start of one, or a UID.
+    /// Writes the messages `meeting`'s change asks me to send, and prints their paths.
+    func writeMessages(after meeting: Meeting, me: Me) {
+        let outbox = out.map(MeetingOutbox.init(folder:)) ?? MeetingOutbox.beside(database: store.path)
+        for (message, recipient) in MeetingOutbox.messages(after: meeting, me: me, at: Date()) {
+            do {
+                let path = try outbox.write(message, to: recipient)
+                print("wrote \(path) (send it to \(recipient.email))")
+            } catch {
+                Console.fail("datebook meeting: cannot write the message to \(recipient.email) in \(outbox.folder): \(error)")
+            }
+        }
+    }
+
+    /// The meeting `text` names: an id, a UID, or a unique end or start of an id (`meeting list`
+    /// shows the last eight characters: ids begin with the time they were made).
     static func find(_ text: String, batch: MeetingBatch) throws -> Meeting? {
         if let id = UUID(uuidString: text), let meeting = try batch.meeting(id: id) { return meeting }
         if let meeting = try batch.meeting(uid: text) { return meeting }
         let prefix = text.lowercased()
         guard prefix.count >= 4 else { return nil }
-        let matches = try batch.meetings(idPrefix: prefix)
+        let matches = try batch.meetings(idPart: prefix)
         guard matches.count <= 1 else {
             throw MeetingError.invalid(["“\(text)” names \(matches.count) meetings; type more of the id"])
         }
@@ -168,7 +189,7 @@ struct MeetingList: ParsableCommand {
                 case let .confirmed(slot): state = "confirmed on slot \(slot)"
                 case .cancelled: state = "cancelled"
                 }
-                print("\(meeting.id.uuidString.lowercased().prefix(8))  \(meeting.mark(for: me).rawValue)  "
+                print("\(meeting.id.uuidString.lowercased().suffix(8))  \(meeting.mark(for: me).rawValue)  "
                     + "\(Console.safe(meeting.title))  [\(lists.joined(separator: ", "))]  \(state)  \(tally.summary)")
                 for slot in meeting.slots {
                     let count = tally.count(of: slot.id)
@@ -261,5 +282,15 @@ struct MeetingCancel: ParsableCommand {
         target.change("cancel", said: { "Cancelled “\(Console.safe($0.title))”" }) { meeting, _ in
             try meeting.cancel()
         }
+    }
+}
+
+struct MeetingSend: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Write the messages of a meeting I host (or my answer to one) into the outbox again.")
+    @OptionGroup var target: MeetingTarget
+    func run() throws {
+        target.change("send", said: { "Messages for “\(Console.safe($0.title))”:" }) { _, _ in }
     }
 }

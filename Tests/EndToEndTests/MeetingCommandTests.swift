@@ -62,12 +62,12 @@ struct MeetingCommandTests {
         #expect(meeting.invitees.map(\.email) == ["bob@example.org", "carol@example.org"])
 
         // The host is no invitee: her vote is refused; a slot that is not there is named.
-        let vote = try datebook(["meeting", "vote", String(id.prefix(8)), "--yes", "1"])
+        let vote = try datebook(["meeting", "vote", String(id.suffix(8)), "--yes", "1"])
         #expect(vote.status == 1)
         #expect(vote.standardError.contains("alice@example.org is not invited to this meeting"))
         #expect(try datebook(["meeting", "confirm", id, "7"]).standardError.contains("The meeting has no slot 7"))
 
-        let confirm = try datebook(["meeting", "confirm", String(id.prefix(8)), "2"])
+        let confirm = try datebook(["meeting", "confirm", String(id.suffix(8)), "2"])
         #expect(confirm.standardOutput == "Confirmed “Planning” on slot 2\n", "\(confirm.standardError)")
         meeting = try #require(try listed().first)
         #expect(meeting.state == "confirmed" && meeting.sequence == 1 && meeting.lists == ["hosting", "coming"])

@@ -16,6 +16,8 @@ public enum MeetingError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(String)
     /// Who "me" is has not been set.
     case noMe
+    /// A message about a meeting was refused (a reply from someone not invited, …).
+    case refused(String)
     /// The database failed; nothing was written.
     case store(StoreError)
 
@@ -27,6 +29,7 @@ public enum MeetingError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .wrongState(message): return message
         case let .noSlot(slot): return "The meeting has no slot \(slot)"
         case let .notFound(id): return "No meeting with id \(id)"
+        case let .refused(reason): return reason
         case .noMe: return "Say who you are first: datebook me --name NAME --email ADDRESS"
         case let .store(error): return error.description
         }

@@ -124,11 +124,26 @@ extension SQLiteStore: MeetingWriter {
 }
 
 extension MeetingBatch {
-    /// The meetings whose id starts with `prefix` (lowercase), at most a few.
-    public func meetings(idPrefix prefix: String) throws -> [Meeting] {
-        let escaped = prefix.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
+    /// The meetings whose id ends or starts with `part` (lowercase), at most a few.
+    public func meetings(idPart part: String) throws -> [Meeting] {
+        let escaped = part.replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "")
         return try Row.fetchAll(
-            db, sql: "SELECT * FROM meeting WHERE uid LIKE ? ORDER BY uid LIMIT 5", arguments: [escaped + "%"]
+            db, sql: "SELECT * FROM meeting WHERE uid LIKE ? OR uid LIKE ? ORDER BY uid LIMIT 5",
+            arguments: ["%" + escaped, escaped + "%"]
         ).compactMap { try MeetingRows.meeting(from: $0, db) }
+    }
+}
+
+extension MeetingBatch {
+    /// True when a blocked contact has this e-mail address.
+    public func isBlocked(_ email: String) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM contact JOIN contact_value ON contact_value.contact = contact.id
+                    WHERE contact.relation = 'blocked' AND contact.status = 'active' AND contact_value.kind = 'email'
+                    AND lower(contact_value.value) = ?)
+                """,
+            arguments: [MeetingPerson.key(email)]) ?? false
     }
 }
