@@ -31,7 +31,8 @@ struct MeetingTarget: ParsableArguments {
                                valueName: "dir"))
     var out: String?
 
-    /// Opens the store, finds the meeting, applies `change` as me, writes it and prints `said`.
+    /// Opens the store, finds the meeting, applies `change` as me, writes it, prints `said` and
+    /// writes the messages to send.
     func change(_ command: String, said: (Meeting) -> String, _ change: (inout Meeting, Me) throws -> Void) {
         let database: SQLiteStore
         do {
@@ -39,30 +40,16 @@ struct MeetingTarget: ParsableArguments {
         } catch {
             Console.fail("datebook meeting \(command): \(error)")
         }
+        let outbox = out.map(MeetingOutbox.init(folder:)) ?? MeetingOutbox.beside(database: store.path)
         do {
-            guard let me = try database.me() else { throw MeetingError.noMe }
-            let written = try database.writeMeetings { batch in
-                guard var meeting = try Self.find(id, batch: batch) else { throw MeetingError.notFound(id) }
-                try change(&meeting, me)
-                return try batch.write(meeting)
-            }
-            print(said(written))
-            writeMessages(after: written, me: me)
+            let result = try MeetingActions.perform(on: database, outbox: outbox, find: { batch in
+                guard let meeting = try Self.find(id, batch: batch) else { throw MeetingError.notFound(id) }
+                return meeting
+            }, change)
+            print(said(result.meeting))
+            for (path, recipient) in result.sent { print("wrote \(path) (send it to \(recipient.email))") }
         } catch {
             Console.fail("datebook meeting \(command): \(error)")
-        }
-    }
-
-    /// Writes the messages `meeting`'s change asks me to send, and prints their paths.
-    func writeMessages(after meeting: Meeting, me: Me) {
-        let outbox = out.map(MeetingOutbox.init(folder:)) ?? MeetingOutbox.beside(database: store.path)
-        for (message, recipient) in MeetingOutbox.messages(after: meeting, me: me, at: Date()) {
-            do {
-                let path = try outbox.write(message, to: recipient)
-                print("wrote \(path) (send it to \(recipient.email))")
-            } catch {
-                Console.fail("datebook meeting: cannot write the message to \(recipient.email) in \(outbox.folder): \(error)")
-            }
         }
     }
 
