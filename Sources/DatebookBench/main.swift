@@ -6,7 +6,7 @@ import Foundation
 // `make bench`: seeds a database of N items (deterministically) and measures, in this process,
 // the first frame of the planner and the handling of keys, as the terminal driver would run them.
 //
-// Usage: DatebookBench DB_PATH [COUNT] [--seed-only]
+// Usage: DatebookBench DB_PATH [COUNT] [--seed-only]   (COUNT items and COUNT/10 contacts)
 // Seed in one run and measure in another, so the measuring run's peak memory is the planner's own.
 
 let arguments = CommandLine.arguments
@@ -17,6 +17,8 @@ guard arguments.count >= 2 else {
 let path = arguments[1]
 let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
 let seedOnly = arguments.contains("--seed-only")
+/// Contacts seeded beside the items: one for every ten items, as the figures are set.
+let contactCount = count / 10
 
 func milliseconds(_ start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
@@ -59,7 +61,9 @@ if !FileManager.default.fileExists(atPath: path) {
         items.append(item)
     }
     try store.insert(contentsOf: items)
-    print(String(format: "seed            %8.1f ms  (%d items, one transaction)", milliseconds(seedStart), count))
+    try seedContacts(contactCount, into: store, at: base)
+    print(String(format: "seed            %8.1f ms  (%d items and %d contacts)", milliseconds(seedStart), count,
+                 contactCount))
 }
 if seedOnly { exit(0) }
 

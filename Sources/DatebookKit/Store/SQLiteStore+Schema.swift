@@ -321,6 +321,7 @@ extension SQLiteStore {
         }
         // Subscribed calendars' busy times, and birthdays by month (see SubscriptionSchema).
         migrator.registerMigration("v12", migrate: SubscriptionSchema.migrateV12)
+        migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()
 }
