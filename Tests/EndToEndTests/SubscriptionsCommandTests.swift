@@ -88,20 +88,29 @@ struct SubscriptionsCommandTests {
         try Data("name,date\nAna,2026-11-24\n".utf8).write(to: URL(fileURLWithPath: path))
         try refreshFails(saying: "the file holds something that is not a calendar (no BEGIN:VCALENDAR)")
 
-        // An address that returns an HTML page (a login page, say).
-        let page = try LocalServer(contentType: "text/html", body: Data("<html><body>Sign in</body></html>".utf8))
-        defer { page.stop() }
-        #expect(try datebook(["subscriptions", "add", "Ana", page.url.absoluteString, "--timeout", "5"]).status == 2)
+        // An address read once, that then returns an HTML page (a login page, say), then
+        // takes the connection and never answers: each time the copy read from it stays.
+        let server = try LocalServer(contentType: "text/calendar", body: Data(Self.feed.utf8))
+        defer { server.stop() }
+        let added = try datebook(["subscriptions", "add", "Ana", server.url.absoluteString, "--timeout", "5"])
+        #expect(added.status == 0 && added.standardOutput.contains("  39"), "\(added.standardOutput)")
+        server.answer(contentType: "text/html", body: Data("<html><body>Sign in</body></html>".utf8))
         try refreshFails(saying: "the address returned an HTML page, not a calendar")
+        server.goSilent()
+        let started = Date()
+        try refreshFails(saying: "timed out after 1 s")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
 
-        // An address that takes the connection and never answers.
+    @Test("an address that never answered says nothing was read from it yet")
+    func silentFromTheStart() throws {
+        #expect(try datebook(["contacts", "add", "Ana"]).status == 0)
         let silent = try LocalServer.silent()
         defer { silent.stop() }
-        let started = Date()
-        let timedOut = try datebook(["subscriptions", "add", "Ana", silent.url.absoluteString, "--timeout", "1"])
-        #expect(timedOut.status == 2)
-        #expect(timedOut.standardOutput.contains("cannot read it: timed out after 1 s"), "\(timedOut.standardOutput)")
-        #expect(Date().timeIntervalSince(started) < 10)
+        let result = try datebook(["subscriptions", "add", "Ana", silent.url.absoluteString, "--timeout", "1"])
+        #expect(result.status == 2)
+        #expect(result.standardOutput == "Ana  \(silent.url.absoluteString)  cannot read it: timed out after 1 s; "
+            + "nothing was read from it yet\n")
     }
 
     @Test("a contact that does not exist or a source that is neither a file nor an address is refused")

@@ -37,8 +37,10 @@ extension SQLiteStore: SubscriptionStore {
                 try Int.fetchOne(
                     db,
                     sql: """
-                        SELECT count(*) FROM subscription_block
-                        WHERE contact = (SELECT id FROM contact WHERE uid = ?)
+                        SELECT count(*) FROM contact c
+                        JOIN subscription_feed f ON f.contact = c.id AND f.source = c.subscription_source
+                        JOIN subscription_block b ON b.contact = f.contact
+                        WHERE c.uid = ?
                         """,
                     arguments: [id.uuidString.lowercased()]) ?? 0
             }

@@ -15,6 +15,8 @@ public struct SubscriptionResult: Equatable, Sendable {
     public var name: String
     public var source: ContactSubscription.Source
     public var outcome: Outcome
+    /// When the calendar was last read whole (before this reading, when it failed).
+    public var lastRead: Date?
 
     /// True when the feed could not be read.
     public var failed: Bool {
@@ -28,7 +30,8 @@ public struct SubscriptionResult: Equatable, Sendable {
         switch outcome {
         case let .read(blocks): what = Self.count(blocks)
         case let .failed(error, kept):
-            what = "cannot read it: \(error); the last copy is kept (\(Self.count(kept)))"
+            what = "cannot read it: \(error); "
+                + (lastRead == nil ? "nothing was read from it yet" : "the last copy is kept (\(Self.count(kept)))")
         case let .skipped(reason): what = "not read: \(reason)"
         }
         return "\(name)  \(source)  \(what)"
@@ -79,7 +82,8 @@ public struct SubscriptionRefresher {
     private func refresh(_ contact: Contact) throws(ContactError) -> SubscriptionResult? {
         guard let subscription = contact.subscription else { return nil }
         var result = SubscriptionResult(
-            contactID: contact.id, name: contact.displayName, source: subscription.source, outcome: .read(blocks: 0))
+            contactID: contact.id, name: contact.displayName, source: subscription.source, outcome: .read(blocks: 0),
+            lastRead: subscription.lastRead)
         if contact.status == .deleted {
             result.outcome = .skipped(reason: "the contact is deleted")
             return result
@@ -100,6 +104,7 @@ public struct SubscriptionRefresher {
             }
             try store.keepFeed(blocks, of: contact.id, source: subscription.source, readAt: clock.now())
             result.outcome = .read(blocks: blocks.count)
+            result.lastRead = clock.now()
         } catch let error as SubscriptionError {
             try store.keepFeedFailure(error.description, of: contact.id, source: subscription.source)
             result.outcome = .failed(error, keptBlocks: try store.busyBlockCount(of: contact.id))

@@ -16,7 +16,8 @@ public protocol SubscriptionStore: AnyObject {
         throws(ContactError)
     /// Records why reading `source` failed; the busy times last read are kept.
     func keepFeedFailure(_ reason: String, of id: UUID, source: ContactSubscription.Source) throws(ContactError)
-    /// How many busy times are kept of a contact's feed.
+    /// How many busy times are kept of the calendar the contact is subscribed to (a copy read
+    /// from another source before does not count: it is not shown).
     func busyBlockCount(of id: UUID) throws(ContactError) -> Int
     /// Forgets the busy times kept of a contact's feed.
     func forgetFeed(of id: UUID) throws(ContactError)

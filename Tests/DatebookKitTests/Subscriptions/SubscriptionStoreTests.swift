@@ -81,6 +81,14 @@ import Testing
         #expect(try setup.week() == ["Ana: Dentist"])
     }
 
+    @Test func aFirstReadingThatFailsSaysNothingWasReadYet() throws {
+        let setup = try Setup()
+        let result = try #require(try setup.refresher.refresh(contactID: setup.ana.id))
+        #expect(result.summary == "Ana  \(setup.feedPath)  cannot read it: no such file: \(setup.feedPath); "
+            + "nothing was read from it yet")
+        #expect(try setup.store.contact(id: setup.ana.id)?.subscription?.lastRead == nil)
+    }
+
     @Test func blockedAndDeletedContactsAreNotReadAndTheirBlocksAreHidden() throws {
         let setup = try Setup()
         setup.writeFeed(Self.event("a", "Dentist", "20261124T090000Z", "20261124T100000Z"))

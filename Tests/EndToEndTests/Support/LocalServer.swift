@@ -6,19 +6,41 @@ import Foundation
 
 /// (The same helper as DatebookKitTests' LocalServer: test targets share no sources.)
 /// A TCP server on 127.0.0.1 and a free port, for feeds read over HTTP in tests: it answers
-/// every request with one fixed response, or (`silent`) accepts connections and never answers.
+/// every request with one fixed response, or (`silent`) takes connections and never answers.
+/// `answer(...)` and `goSilent()` change what it does from the next connection on.
 final class LocalServer: @unchecked Sendable {
     let port: UInt16
     private let socketFD: Int32
-    private let response: Data?
     private let lock = NSLock()
+    /// What the next connection gets; nil: nothing, ever.
+    private var response: Data?
     private var stopped = false
+    /// Connections taken while silent, held open until the server stops.
+    private var held: [Int32] = []
 
     /// A server that answers each request with `status`, `contentType` and `body`.
     convenience init(status: String = "200 OK", contentType: String, body: Data) throws {
+        try self.init(response: Self.response(status: status, contentType: contentType, body: body))
+    }
+
+    private static func response(status: String, contentType: String, body: Data) -> Data {
         var head = "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\n"
         head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        try self.init(response: Data(head.utf8) + body)
+        return Data(head.utf8) + body
+    }
+
+    /// Answers the next requests with this response.
+    func answer(status: String = "200 OK", contentType: String, body: Data) {
+        lock.lock()
+        response = Self.response(status: status, contentType: contentType, body: body)
+        lock.unlock()
+    }
+
+    /// Takes the next connections and never answers them.
+    func goSilent() {
+        lock.lock()
+        response = nil
+        lock.unlock()
     }
 
     /// A server that takes connections and never says a word (the kernel accepts them).
@@ -47,10 +69,8 @@ final class LocalServer: @unchecked Sendable {
         }
         socketFD = fd
         port = UInt16(bigEndian: address.sin_port)
-        if response != nil {
-            let thread = Thread { [self] in serve() }
-            thread.start()
-        }
+        let thread = Thread { [self] in serve() }
+        thread.start()
     }
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)/calendar.ics")! }
@@ -59,6 +79,11 @@ final class LocalServer: @unchecked Sendable {
         while true {
             let client = accept(socketFD, nil, nil)
             guard client >= 0 else { return }
+            lock.lock()
+            let response = self.response
+            if response == nil { held.append(client) }
+            lock.unlock()
+            guard let response else { continue }
             // Reads the request's head, then answers.
             var buffer = [UInt8](repeating: 0, count: 4096)
             var received = Data()
@@ -67,7 +92,7 @@ final class LocalServer: @unchecked Sendable {
                 if count <= 0 { break }
                 received.append(contentsOf: buffer[0..<count])
             }
-            response?.withUnsafeBytes { bytes in
+            response.withUnsafeBytes { bytes in
                 var offset = 0
                 while offset < bytes.count {
                     let sent = send(client, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
@@ -86,6 +111,7 @@ final class LocalServer: @unchecked Sendable {
         stopped = true
         shutdown(socketFD, Int32(SHUT_RDWR))
         close(socketFD)
+        for client in held { close(client) }
     }
 
     deinit { stop() }
