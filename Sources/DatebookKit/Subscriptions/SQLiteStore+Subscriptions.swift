@@ -83,19 +83,24 @@ extension SQLiteStore: ContactCalendarStore {
                         AND c.status = 'active' AND c.relation <> 'blocked' AND c.subscription_source = f.source
                     """),
                 arguments: [to.unixSeconds + Self.widestOffset, from.unixSeconds - longest - Self.widestOffset])
+            // Columns by position: a look-up by name for every row of thousands costs more.
             var ids: [String: UUID] = [:]
-            while let row = try rows.next() {
-                let uid: String = row["uid"]
-                guard let id = ids[uid] ?? UUID(uuidString: uid) else { continue }
+            func id(_ uid: String) -> UUID? {
+                if let known = ids[uid] { return known }
+                let id = UUID(uuidString: uid)
                 ids[uid] = id
-                let flags: Int = row["flags"]
+                return id
+            }
+            while let row = try rows.next() {
+                guard let id = id(row[4]) else { continue }
+                let flags: Int = row[2]
                 let zone: ItemTimeZone = flags & SubscriptionSchema.floatingFlag != 0 ? .floating : .utc
-                let start = coding.date(row["start"], zone)
-                let end = coding.date(row["end"], zone)
+                let start = coding.date(row[0], zone)
+                let end = coding.date(row[1], zone)
                 guard start < to, end > from || start >= from else { continue }
                 entries.append(ContactCalendarEntry(
-                    contactID: id, name: row["display_name"], start: start, end: end,
-                    allDay: flags & SubscriptionSchema.allDayFlag != 0, kind: .busy(title: row["title"])))
+                    contactID: id, name: row[5], start: start, end: end,
+                    allDay: flags & SubscriptionSchema.allDayFlag != 0, kind: .busy(title: row[3])))
             }
             // Birthdays of the months the range touches.
             var sql = """
@@ -107,12 +112,13 @@ extension SQLiteStore: ContactCalendarStore {
             let people = try Row.fetchCursor(db, sql: sql)
             var days = BirthdayDates.Days(calendar: calendar)
             while let row = try people.next() {
-                guard let id = UUID(uuidString: row["uid"]),
-                    let birthday = Birthday(year: row["birthday_year"], month: row["birthday_month"], day: row["birthday_day"])
-                else { continue }
-                for day in days.of(birthday, from: from, to: to) {
+                guard let birthday = Birthday(year: row[2], month: row[3], day: row[4]) else { continue }
+                let found = days.of(birthday, from: from, to: to)
+                guard !found.isEmpty, let id = id(row[0]) else { continue }
+                let name: String = row[1]
+                for day in found {
                     entries.append(ContactCalendarEntry(
-                        contactID: id, name: row["display_name"], start: day.start, end: day.end, allDay: true,
+                        contactID: id, name: name, start: day.start, end: day.end, allDay: true,
                         kind: .birthday(age: day.age)))
                 }
             }
