@@ -62,8 +62,9 @@ if !FileManager.default.fileExists(atPath: path) {
     }
     try store.insert(contentsOf: items)
     try seedContacts(contactCount, into: store, at: base)
-    print(String(format: "seed            %8.1f ms  (%d items and %d contacts)", milliseconds(seedStart), count,
-                 contactCount))
+    try seedSubscriptions(20, of: contactCount, into: store, at: Date())
+    print(String(format: "seed            %8.1f ms  (%d items and %d contacts, 20 subscribed)", milliseconds(seedStart),
+                 count, contactCount))
 }
 if seedOnly { exit(0) }
 
