@@ -20,10 +20,14 @@ public struct FeedParser: Sendable {
     public var window: Window
     /// The zone floating times and whole days are read in.
     public var timeZone: TimeZone
+    /// How long expanding the feed's repeating events may take in all, in seconds: each walk
+    /// is bounded on its own, and this bounds a feed of thousands of them.
+    public var expansionBudget: TimeInterval
 
-    public init(window: Window = Window(), timeZone: TimeZone = .current) {
+    public init(window: Window = Window(), timeZone: TimeZone = .current, expansionBudget: TimeInterval = 5) {
         self.window = window
         self.timeZone = timeZone
+        self.expansionBudget = expansionBudget
     }
 
     /// The blocks of `data` overlapping the window around `now`, in order of start.
@@ -76,7 +80,10 @@ public struct FeedParser: Sendable {
                 add(time.start, time.end ?? time.start, event.item, title: title(of: event))
             }
         }
+        let started = DispatchTime.now()
         for uid in seriesOrder {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            if elapsed >= expansionBudget { throw .tooManyRepeats(seconds: expansionBudget) }
             guard var event = series[uid] else { continue }
             var titles: [Double: String] = [:]
             for change in changes[uid] ?? [] {

@@ -25,6 +25,8 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
     case unreachable(String)
     /// The feed is empty.
     case empty
+    /// Its repeating events take longer to expand than allowed.
+    case tooManyRepeats(seconds: Double)
     /// What was read is not a calendar; `fromNetwork` says whether an address returned it.
     case notICalendar(Content, fromNetwork: Bool = false)
 
@@ -39,6 +41,8 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
             return "the server answered \(code) \(HTTPURLResponseText.reason(code))".trimmingCharacters(in: .whitespaces)
         case let .unreachable(reason): return "cannot reach the address: \(reason)"
         case .empty: return "the calendar is empty"
+        case let .tooManyRepeats(seconds):
+            return "the calendar repeats more than Datebook expands in \(Self.seconds(seconds))"
         case let .notICalendar(.html, fromNetwork):
             return fromNetwork ? "the address returned an HTML page, not a calendar"
                 : "the file is an HTML page, not a calendar"

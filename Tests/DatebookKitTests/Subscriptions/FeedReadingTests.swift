@@ -97,6 +97,16 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test func aFeedWhoseRepeatsTakeTooLongIsRefusedAsAWhole() throws {
+        let text = Self.calendar(
+            Self.event("a", "DTSTART:20261101T090000Z", "RRULE:FREQ=DAILY"),
+            Self.event("b", "DTSTART:20261101T100000Z", "RRULE:FREQ=DAILY"))
+        let parser = FeedParser(timeZone: Self.utc, expansionBudget: 0)
+        let error = Self.failure { () throws(SubscriptionError) in try parser.blocks(in: Data(text.utf8), now: Self.now) }
+        #expect(error?.description == "the calendar repeats more than Datebook expands in 0 s")
+        #expect(try FeedParser(timeZone: Self.utc).blocks(in: Data(text.utf8), now: Self.now).count > 700)
+    }
+
     // MARK: - Sources that fail
 
     @Test func aMissingFileSaysSo() {
