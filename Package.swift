@@ -22,10 +22,14 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // iCalendar: parsing, writing, recurrence expansion and time zones.
                 "CLibical",
+                // Subscribed calendars over http(s): libcurl, loaded when first needed.
+                "CCurl",
             ]
         ),
         // The system library over libical; imported by the files of DatebookKit/ICalendar alone.
         .systemLibrary(name: "CLibical", path: "CLibical"),
+        // libcurl found at run time (dlopen), not linked; imported by DatebookKit/Subscriptions alone.
+        .systemLibrary(name: "CCurl", path: "CCurl"),
         // What a terminal is in Swift values: cells and the grid, styles, keys and mouse events,
         // display width and inert text. Depends on nothing, so every other module can use it.
         .target(name: "DatebookTerminal"),
