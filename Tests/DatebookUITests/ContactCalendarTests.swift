@@ -98,6 +98,17 @@ struct ContactCalendarTests {
         #expect(!text.contains("Ana") && !text.contains("Ben"))
     }
 
+    @Test func aFeedsTitleWithAnEscapeSequenceIsDrawnInert() throws {
+        let (app, store) = try Self.app(items: [])
+        let source = ContactSubscription.Source.file(path: "/feeds/ana.ics")
+        try store.keepFeed([BusyBlock(start: Fixtures.date("2026-11-27 09:00"), end: Fixtures.date("2026-11-27 10:00"),
+                                      title: "\u{1B}[2JGone\u{7}")], of: Fixtures.id(90), source: source, readAt: Fixtures.now)
+        Self.show(app, "2026-11-27", .showDay)
+        let text = app.render(size: Size(width: 80, height: 24)).grid.text()
+        #expect(text.contains("Ana: ␛[2JGone␇"))
+        #expect(!text.contains("\u{1B}"))
+    }
+
     @Test func laneLayoutPutsABusyTimeBesideAnOverlappingEvent() {
         let day = Fixtures.date("2026-11-23 00:00")
         let event = Occurrence(itemID: Fixtures.id(1), kind: .event, title: "Dentist",
