@@ -1,4 +1,5 @@
 /// Everything the planner reads and writes: items, the calendar's occurrences, changes to
-/// single occurrences of recurring series, the feed of what was committed, and search. `SQLiteStore`
+/// single occurrences of recurring series, the feed of what was committed, search, and meetings. `SQLiteStore`
 /// is one.
 public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource & SearchStore
+    & MeetingStore & MeetingWriter

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// The Meetings tab in the real binary in tmux, two people on two databases: Bob reads Alice's
+/// poll, votes, Alice reads his reply and confirms a time, Bob reads that and accepts.
+@Suite("Meetings journeys in a real terminal")
+struct MeetingsJourneyTests {
+    func datebook(_ arguments: [String], home: TemporaryDirectory, allowFailure: Bool = false) throws -> Command.Result {
+        let result = try Command.run(
+            try DatebookBinary.path, arguments, environment: TmuxSession.environment(home: home), timeout: .seconds(30))
+        guard result.status == 0 || allowFailure else {
+            throw EndToEndFailure("\(arguments) failed: \(result.standardError)")
+        }
+        return result
+    }
+
+    /// The file a meeting command says it wrote for `email`.
+    static func file(for email: String, in output: String) throws -> String {
+        for line in output.split(separator: "\n") where line.hasSuffix("(send it to \(email))") && line.hasPrefix("wrote ") {
+            return String(line.dropFirst(6).dropLast(" (send it to \(email))".count))
+        }
+        throw EndToEndFailure("no file for \(email) in: \(output)")
+    }
+
+    @Test("Bob reads a poll, says who he is, votes; Alice reads his vote and confirms; Bob accepts")
+    func pollInTheTab() async throws {
+        let aliceHome = try TemporaryDirectory(prefix: "datebook-e2e")
+        _ = try datebook(["me", "--name", "Alice", "--email", "alice@example.org"], home: aliceHome)
+        _ = try datebook([
+            "meeting", "new", "Planning", "--slot", "+7d 10-11", "--slot", "+8d 14-15", "--slot", "+9d 9-10",
+            "--invite", "Bob <bob@example.org>", "--invite", "carol@example.org",
+        ], home: aliceHome)
+        let sent = try datebook(["meeting", "send", "Planning-is-not-an-id"], home: aliceHome, allowFailure: true)
+        #expect(sent.status == 1)
+        let id = try datebook(["meeting", "list", "--json"], home: aliceHome).standardOutput
+        let uid = try #require(try JSONSerialization.jsonObject(with: Data(id.utf8)) as? [[String: Any]]).first?["uid"] as? String
+        let poll = try Self.file(for: "bob@example.org",
+                                 in: try datebook(["meeting", "send", try #require(uid)], home: aliceHome).standardOutput)
+
+        // Bob: no "me" yet; reading the file asks for it first.
+        let bob = try TmuxSession(width: 110, height: 30)
+        try await bob.waitFor("1 Events")
+        try bob.send(keys: "4")
+        try await bob.waitFor("[Invitations]")
+        try bob.send(keys: "i")
+        try await bob.waitFor("Read the invitation or reply in file:")
+        try bob.type(poll)
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("Your name")
+        try bob.type("Bob")
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("Your e-mail address")
+        try bob.type("bob")
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("is not an e-mail address")
+        try bob.type("@example.org")  // what was typed stays, to be corrected
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("You are Bob <bob@example.org>")
+        try bob.send(keys: "i")
+        try bob.type(poll)
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("Alice invites you to “Planning”: vote on 3 times")
+        try await bob.waitFor("Vote     Planning")
+        // Vote: yes on the second and third times.
+        try bob.send(keys: "v")
+        try await bob.waitFor("your vote")
+        try bob.send(keys: "Down")
+        try bob.send(keys: "y")
+        try bob.send(keys: "Down")
+        try bob.send(keys: "Space")
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("Voted on “Planning”. Send ")
+        let reply = bob.home.path("outbox/planning-reply-poll-to-alice@example.org-0.ics")
+        #expect(FileManager.default.fileExists(atPath: reply))
+        try bob.send(keys: "Escape")
+        try await bob.waitFor("Voted    Planning")
+
+        // Alice reads the vote and confirms the best time.
+        let alice = try TmuxSession(width: 110, height: 30, home: aliceHome)
+        try await alice.waitFor("1 Events")
+        try alice.send(keys: "4", "i")
+        try await alice.waitFor("Read the invitation or reply in file:")
+        try alice.type(reply)
+        try alice.send(keys: "Enter")
+        try await alice.waitFor("Bob voted on “Planning”")
+        try alice.send(keys: "]")
+        try await alice.waitFor("1 voted · 0 refused · 1 no reply")
+        try alice.send(keys: "Enter")
+        let grid = try await alice.waitFor("Who said what")
+        #expect(grid.contains("voted: 1 —, 2 yes, 3 yes"))
+        #expect(grid.contains("▸ 2."))  // the cursor starts on the best time
+        try alice.send(keys: "c")
+        try await alice.waitFor("into your calendar.")
+        try alice.send(keys: "y")
+        try await alice.waitFor("2 messages to send are in")
+        let confirmation = aliceHome.path("outbox/planning-request-event-to-bob@example.org-1.ics")
+        #expect(FileManager.default.fileExists(atPath: confirmation))
+
+        // Bob reads the confirmation and accepts: the meeting moves to Coming, marked Going.
+        try bob.send(keys: "i")
+        try bob.type(confirmation)
+        try bob.send(keys: "Enter")
+        try await bob.waitFor("“Planning” is confirmed")
+        try bob.send(keys: "a")
+        try await bob.waitFor("Going to “Planning”.")
+        try bob.send(keys: "]", "]")
+        try await bob.waitFor("[Coming]")
+        try await bob.waitFor("Going    Planning")
+    }
+}
