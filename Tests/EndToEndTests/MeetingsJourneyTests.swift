@@ -107,4 +107,34 @@ struct MeetingsJourneyTests {
         try await bob.waitFor("[Coming]")
         try await bob.waitFor("Going    Planning")
     }
+
+    @Test("what arrives shows in Activities: a count in the tab bar, ! opens the feed, Enter opens the meeting")
+    func activities() async throws {
+        let aliceHome = try TemporaryDirectory(prefix: "datebook-e2e")
+        _ = try datebook(["me", "--name", "Alice", "--email", "alice@example.org"], home: aliceHome)
+        let id = try datebook(["meeting", "new", "Budget", "--slot", "+3d 10-11", "--slot", "+4d 10-11",
+                               "--invite", "bob@example.org"], home: aliceHome).standardOutput
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let poll = try Self.file(for: "bob@example.org",
+                                 in: try datebook(["meeting", "send", id], home: aliceHome).standardOutput)
+        let bobHome = try TemporaryDirectory(prefix: "datebook-e2e")
+        _ = try datebook(["me", "--name", "Bob", "--email", "bob@example.org"], home: bobHome)
+        let bob = try TmuxSession(width: 100, height: 30, home: bobHome)
+        try await bob.waitFor("1 Events")
+        // Read by a script while the planner is open: the count appears.
+        _ = try datebook(["inbox", poll], home: bobHome)
+        try bob.send(keys: "j")
+        try await bob.waitFor("! 1 new")
+        try bob.send(keys: "!")
+        let feed = try await bob.waitFor("Activities")
+        #expect(feed.contains("• "))
+        #expect(feed.contains("Alice invites you to “Budget”: vote on 2 times"))
+        try bob.send(keys: "Enter")
+        let meeting = try await bob.waitFor("Who said what")
+        #expect(meeting.contains("Your answer: your vote is wanted (v)"))
+        #expect(!meeting.contains("! 1 new"))
+        try bob.send(keys: "!")
+        try await bob.waitFor("Activities")
+        #expect(!(try bob.screen()).contains("• "))  // read once opened
+    }
 }

@@ -97,6 +97,14 @@ public final class MeetingsCoordinator: TabCoordinator {
         flow.resize(to: area)
     }
 
+    public func reveal(_ id: UUID) -> Bool {
+        guard let meeting = try? store.meeting(id: id) else { return false }
+        question = nil
+        let cursor = meeting.slots.firstIndex { $0.id == (meeting.confirmedSlot?.id ?? MeetingTally(meeting).best) } ?? 0
+        details = MeetingDetailsState(meeting: meeting, me: try? store.me(), cursor: cursor)
+        return true
+    }
+
     // MARK: - Intents
 
     public func handle(_ intent: Intent) -> TabResponse {
