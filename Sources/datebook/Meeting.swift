@@ -117,7 +117,7 @@ struct MeetingNew: ParsableCommand {
         let database = try store.openStore()
         do {
             guard let me = try database.me() else { throw MeetingError.noMe }
-            let people = invitees.map(Self.person)
+            let people = invitees.map { MeetingDraft.person($0) ?? MeetingPerson(name: "", email: $0) }
             let meeting = try database.writeMeetings { batch in
                 var meeting = Meeting(
                     id: batch.newID(), title: title, host: me.person, hostedByMe: true, slots: slots,
@@ -132,17 +132,6 @@ struct MeetingNew: ParsableCommand {
         } catch {
             Console.fail("datebook meeting new: \(error)")
         }
-    }
-
-    /// "Ana <ana@example.org>" or a bare address.
-    static func person(_ text: String) -> MeetingPerson {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") {
-            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-            let email = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            return MeetingPerson(name: name, email: String(email))
-        }
-        return MeetingPerson(name: "", email: trimmed)
     }
 }
 

@@ -137,4 +137,52 @@ struct MeetingsJourneyTests {
         try await bob.waitFor("Activities")
         #expect(!(try bob.screen()).contains("• "))  // read once opened
     }
+
+    @Test("n g makes a group meeting: a wrong time is shown under it and kept, a contact is picked as typed")
+    func groupMeetingForm() async throws {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        _ = try datebook(["me", "--name", "Alice", "--email", "alice@example.org"], home: home)
+        _ = try datebook(["contacts", "add", "Ana Lima", "--email", "ana@example.org"], home: home)
+        _ = try datebook(["contacts", "add", "Andrés Ruiz", "--email", "andres@example.org"], home: home)
+        let session = try TmuxSession(width: 110, height: 30, home: home)
+        try await session.waitFor("1 Events")
+        try session.send(keys: "n")
+        try await session.waitFor("Group meeting")
+        try session.send(keys: "g")
+        try await session.waitFor("New group meeting")
+        try session.type("Design review")
+        try session.send(keys: "Tab", "Tab")
+        try session.type("+2d 10-11")
+        try session.send(keys: "Tab")
+        try session.type("+3d 25:00")
+        try session.send(keys: "Tab", "Tab")
+        try session.type("andr")
+        try await session.waitFor("Andrés Ruiz <andres@example.org>")
+        try session.send(keys: "Down", "Enter")
+        try session.type("bob@example.org")
+        try session.send(keys: "C-s")
+        let refused = try await session.waitFor("25:00 is not a time of day")
+        #expect(refused.contains("Time 2  +3d 25:00"))  // kept as typed
+        #expect(refused.contains("Andrés Ruiz <andres@example.org>, bob@example.org"))
+        // Focus is on the wrong time: fix it and save.
+        try session.send(keys: "C-u")
+        try session.type("+3d 14:00 1h")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Created “Design review”. 2 messages to send are in")
+        try session.send(keys: "4", "]")
+        try await session.waitFor("0 voted · 0 refused · 2 no reply")
+        let list = try datebook(["meeting", "list", "--json"], home: home).standardOutput
+        #expect(list.contains("\"email\" : \"andres@example.org\""))
+        #expect(list.components(separatedBy: "\"start\"").count - 1 == 2)
+        #expect(FileManager.default.fileExists(atPath: home.path("outbox/design-review-request-poll-to-bob@example.org-0.ics")))
+
+        // n p: a public event, exported marked public.
+        try session.send(keys: "n", "p")
+        try await session.waitFor("New public event")
+        try session.type("Open day")
+        try session.send(keys: "C-s")
+        try await session.waitFor("Saved “Open day”")
+        let exported = try datebook(["export"], home: home).standardOutput
+        #expect(exported.contains("SUMMARY:Open day\r\nCLASS:PUBLIC\r\n") || exported.contains("CLASS:PUBLIC\r\n"))
+    }
 }

@@ -2,4 +2,4 @@
 /// single occurrences of recurring series, the feed of what was committed, search, and meetings. `SQLiteStore`
 /// is one.
 public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource & SearchStore
-    & MeetingStore & MeetingWriter & ActivityStore
+    & MeetingStore & MeetingWriter & ActivityStore & ContactStore

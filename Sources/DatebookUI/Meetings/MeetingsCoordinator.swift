@@ -14,6 +14,8 @@ public final class MeetingsCoordinator: TabCoordinator {
         case row(Int)
         /// A field of the form on screen.
         case field(ItemFormField)
+        /// A field of the group-meeting form.
+        case meetingField(MeetingDraft.Field)
     }
 
     /// What the tab asks for on its prompt line.
@@ -36,6 +38,8 @@ public final class MeetingsCoordinator: TabCoordinator {
     public let flow: ItemFlow
     /// The meeting open, when one is.
     public private(set) var details: MeetingDetailsState?
+    /// The group-meeting form, over the list or the meeting, while open.
+    public private(set) var form: MeetingFormPresenter?
     private(set) var question: Question?
     private(set) var field = TextField()
     private let store: DatebookStore
@@ -54,13 +58,21 @@ public final class MeetingsCoordinator: TabCoordinator {
     public var mode: Mode {
         if let mode = flow.mode { return mode }
         if question != nil { return .meetingPrompt }
+        if form != nil { return .meetingForm }
         if let details { return details.votes != nil ? .meetingVote : .meetingDetails }
         return .meetings
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
-        guard let kind = entry.itemKind else { return .ignored }
-        flow.startNew(kind)
+        switch entry {
+        case .groupMeeting:
+            form = MeetingFormPresenter(store: store, clock: clock, dates: dates)
+        case .publicEvent:
+            flow.startNew(.event, isPublic: true)
+        default:
+            guard let kind = entry.itemKind else { return .ignored }
+            flow.startNew(kind)
+        }
         return .handled
     }
 
@@ -110,6 +122,7 @@ public final class MeetingsCoordinator: TabCoordinator {
     public func handle(_ intent: Intent) -> TabResponse {
         if !flow.isEmpty { return flow.handle(intent) }
         if question != nil { return answer(intent) }
+        if form != nil { return handleForm(intent) }
         if details?.votes != nil { return handleVote(intent) }
         if details != nil { return handleDetails(intent) }
         return handleList(intent)
@@ -132,6 +145,9 @@ public final class MeetingsCoordinator: TabCoordinator {
             guard let id = presenter.selected?.id, let meeting = try? store.meeting(id: id) else { return .handled }
             return act(intent, on: meeting, slot: nil)
         case .command(.meetingInbox): ask(.inboxFile)
+        case .edit:
+            guard let id = presenter.selected?.id, let meeting = try? store.meeting(id: id) else { return .handled }
+            return edit(meeting)
         case .command(.meetingMe): ask(.myName, prefill: (try? store.me())?.name ?? "")
         case .quitOrBack: return .quit
         default: return .ignored
@@ -162,6 +178,7 @@ public final class MeetingsCoordinator: TabCoordinator {
         case .moveDown: details?.cursor = min(max(0, open.meeting.slots.count - 1), open.cursor + 1)
         case .back, .quitOrBack: details = nil
         case .command(.meetingVote): return startVoting()
+        case .edit: return edit(open.meeting)
         case .command(.meetingRefuse), .command(.meetingAccept), .command(.meetingCancel), .command(.meetingConfirm):
             return act(intent, on: open.meeting, slot: open.slot)
         default: return .ignored
@@ -264,6 +281,63 @@ public final class MeetingsCoordinator: TabCoordinator {
         }
     }
 
+    // MARK: - The form
+
+    private func edit(_ meeting: Meeting) -> TabResponse {
+        guard meeting.hostedByMe else { return .message(.error("Only the host changes a meeting")) }
+        guard meeting.state != .cancelled else { return .message(.error("The meeting was cancelled")) }
+        form = MeetingFormPresenter(editing: meeting, store: store, clock: clock, dates: dates)
+        return .handled
+    }
+
+    private func handleForm(_ intent: Intent) -> TabResponse {
+        guard let form else { return .ignored }
+        switch intent {
+        case .back, .quitOrBack:
+            guard form.hasChanges else {
+                self.form = nil
+                return .handled
+            }
+            return .ask(Question_("Drop this meeting's changes?") { [self] in
+                self.form = nil
+                return .handled
+            })
+        case .save:
+            return saveForm(form)
+        default:
+            form.handle(intent)
+            return .handled
+        }
+    }
+
+    /// Saves the form's meeting as mine and writes its messages; problems stay in the form.
+    private func saveForm(_ form: MeetingFormPresenter) -> TabResponse {
+        do {
+            guard let me = try store.me() else {
+                ask(.myName)
+                return .message(StatusMessage("Say who you are first (invitees see it); then save again"))
+            }
+            guard var meeting = form.build(me: me, id: UUID()) else {
+                let count = form.problems.count
+                return .message(.error(count == 1 ? "Cannot save: \(form.problems.values.first!)"
+                    : "Cannot save: \(count) fields need attention"))
+            }
+            if let original = form.original, meeting != original { meeting.sequence = original.sequence + 1 }
+            let isNew = form.original == nil
+            let result = try MeetingActions.perform(on: store, outbox: store.outbox, find: { batch in
+                try batch.meeting(id: meeting.id) ?? meeting
+            }, now: clock.now()) { stored, _ in stored = meeting }
+            self.form = nil
+            presenter.storeDidChange()
+            if details != nil { details?.meeting = result.meeting }
+            var text = (isNew ? "Created" : "Changed") + " “\(InertText.line(result.meeting.title))”."
+            if !result.sent.isEmpty { text += " \(result.sent.count) message\(result.sent.count == 1 ? "" : "s") to send are in \(store.outbox.folder)." }
+            return .message(StatusMessage(text))
+        } catch {
+            return .message(.error("Not saved: \(error). Your text is still in the form."))
+        }
+    }
+
     // MARK: - Questions
 
     private func ask(_ question: Question, prefill: String = "") {
@@ -328,7 +402,9 @@ public final class MeetingsCoordinator: TabCoordinator {
     public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
         if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
         var drawing: Drawing<ClickTarget>
-        if let details {
+        if let form {
+            drawing = MeetingFormView.render(form, into: &grid, area: area).map(ClickTarget.meetingField)
+        } else if let details {
             _ = MeetingDetailsView.render(details, dates: dates, now: clock.now(), into: &grid, area: area)
             drawing = Drawing()
         } else {
@@ -351,12 +427,19 @@ public final class MeetingsCoordinator: TabCoordinator {
             guard case .field(let field) = target else { return flow.mouse(event, on: nil) }
             return flow.mouse(event, on: field)
         }
+        if let form, question == nil {
+            if case .meetingField(let field) = target, event.action == .click || event.action == .press {
+                form.focus(on: field)
+                return .handled
+            }
+            return .ignored
+        }
         guard details == nil, question == nil else { return .ignored }
         switch event.action {
         case .wheelUp: for _ in 0..<3 { presenter.move(.moveUp) }
         case .wheelDown: for _ in 0..<3 { presenter.move(.moveDown) }
         case .click, .press, .doubleClick:
-            guard case .row(let index) = target else { return .ignored }
+            guard case .row(let index) = target, index >= 0 else { return .ignored }
             presenter.move(.moveTop)
             for _ in 0..<index { presenter.move(.moveDown) }
             if event.action == .doubleClick { return handle(.open) }

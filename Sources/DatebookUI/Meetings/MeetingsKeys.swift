@@ -32,10 +32,18 @@ extension Command {
     public static let voteNo = Command("meetings.voteNo")
 }
 
+extension NewEntry.ID {
+    public static let groupMeeting = NewEntry.ID("group-meeting")
+}
+
 extension MeetingsCoordinator {
-    /// The Meetings tab as the app registers it.
+    /// The Meetings tab as the app registers it: it also makes group meetings and public events.
     public static let registration = TabRegistration(
-        id: .meetings, title: "Meetings", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .meetings, title: "Meetings", keyMaps: [keys, formKeys, ItemFlow.keys],
+        newEntries: ItemFlow.newEntries + [
+            NewEntry(.groupMeeting, key: "g", title: "Group meeting"),
+            NewEntry(.publicEvent, key: "p", title: "Public event"),
+        ]
     ) { MeetingsCoordinator(context: $0) }
 
     public static let keys: KeyMap = {
@@ -59,6 +67,7 @@ extension MeetingsCoordinator {
             KeyBinding([.char("a")], .command(.meetingAccept), in: both, help: "Accept"),
             KeyBinding([.char("c")], .command(.meetingConfirm), in: both, help: "Confirm (host)"),
             KeyBinding([.char("x")], .command(.meetingCancel), in: both, help: "Cancel (host)"),
+            KeyBinding([.char("e")], .edit, in: both, help: "Edit (host)"),
             KeyBinding([.char("i")], .command(.meetingInbox), in: list, help: "Read an invitation file"),
             KeyBinding([.char("m")], .command(.meetingMe), in: list, help: "Who I am", footer: false),
             KeyBinding([.char(" "), .char("l"), .right], .command(.voteCycle), in: vote, help: "Next vote"),
@@ -68,4 +77,12 @@ extension MeetingsCoordinator {
             KeyBinding([.enter, .ctrl("s")], .save, in: vote, help: "Save"),
         ] + TextField.editingKeys(in: [.meetingPrompt], enter: "OK"))
     }()
+
+    /// The group-meeting form's keys.
+    public static let formKeys = KeyMap("meetingForm", modes: [.meetingForm], bindings: [
+        KeyBinding([.tab], .nextField, in: [.meetingForm], help: "Next field", footer: false),
+        KeyBinding([.backTab], .previousField, in: [.meetingForm], help: "Previous field", footer: false),
+        KeyBinding([.down], .moveDown, in: [.meetingForm], help: "Next field, or the next contact suggested"),
+        KeyBinding([.up], .moveUp, in: [.meetingForm], help: "Previous field", footer: false),
+    ] + TextField.editingKeys(in: [.meetingForm], enter: "Next field (under Invitees: take the contact)", saving: true))
 }
