@@ -1,6 +1,6 @@
 /// Everything the planner reads and writes: items, the calendar's occurrences, changes to
-/// single occurrences of recurring series, the feed of what was committed, search, and
-/// contacts' subscribed calendars and what the calendar shows of contacts. `SQLiteStore`
+/// single occurrences of recurring series, the feed of what was committed, search, meetings,
+/// contacts, their subscribed calendars and what the calendar shows of them. `SQLiteStore`
 /// is one.
 public typealias DatebookStore = ItemStore & OccurrenceStore & RecurrenceEditing & ChangeSource & SearchStore
-    & ContactCalendarStore & SubscriptionStore
+    & MeetingStore & MeetingWriter & ActivityStore & ContactStore & ContactCalendarStore & SubscriptionStore

@@ -175,9 +175,10 @@ public final class ItemFlow {
     }
 
     /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).
-    public func startNew(_ kind: ItemKind, start: Date? = nil) {
-        screens.append(.form(ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates,
-                                               start: start)))
+    public func startNew(_ kind: ItemKind, start: Date? = nil, isPublic: Bool = false) {
+        let form = ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates, start: start)
+        form.isPublic = isPublic
+        screens.append(.form(form))
     }
 
     /// Rereads the item of every details page.
