@@ -115,3 +115,20 @@ struct MeetingInboxTests {
         #expect(try bob.allMeetings().isEmpty)
     }
 }
+
+extension MeetingInboxTests {
+    @Test("blocking the host after the invitation came hides it from Invitations; unblocking shows it again")
+    func blockedLater() throws {
+        let bob = try Self.store(Self.bob)
+        try Self.deliver(ITIPWriter.hostMessage(for: MeetingModelTests.poll(), at: Fixture.now), to: bob)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 1)
+        var alice = Contact(id: Fixture.id(51), displayName: "Alice", created: Fixture.now)
+        alice.emails = [LabelledValue("ALICE@example.org")]
+        try bob.writeContacts { batch in try batch.write(alice) }
+        try bob.setRelation(.blocked, of: alice.id)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 0)
+        #expect(try bob.meetings(.invitations, at: Fixture.now, offset: 0, limit: 10).isEmpty)
+        try bob.setRelation(.none, of: alice.id)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 1)
+    }
+}
