@@ -14,6 +14,7 @@ struct TabSeamTests {
     static func app() throws -> (AppCoordinator, SQLiteStore) {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixtures.now), ids: .sequential())
         for item in Fixtures.sample + Fixtures.calendarSample { try store.save(item) }
+        try Fixtures.saveContacts(in: store)
         let app = AppCoordinator(store: store, clock: .fixed(Fixtures.now), ids: .sequential(),
                                  calendar: Fixtures.calendar, tabs: .withProbe)
         return (app, store)
@@ -94,6 +95,13 @@ struct TabSeamTests {
         .placeholder: (.meetings, []),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
+        .contacts: (.contacts, []),
+        .contactRequests: (.contacts, [.command(.contactNextList)]),
+        .deletedContacts: (.contacts, [.command(.contactPreviousList)]),
+        .contactFilter: (.contacts, [.command(.contactFilter)]),
+        .contactProfile: (.contacts, [.open]),
+        .contactForm: (.contacts, [.command(.contactAdd)]),
+        .contactSubscribe: (.contacts, [.command(.contactSubscribe)]),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

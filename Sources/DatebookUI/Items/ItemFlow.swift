@@ -174,10 +174,11 @@ public final class ItemFlow {
         ]))
     }
 
-    /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).
-    public func startNew(_ kind: ItemKind, start: Date? = nil) {
+    /// Opens the form for a new item; `start` prefills its start (the next full hour when nil),
+    /// `attendees` are invited to it (an invitation from a contact), `title` prefills its title.
+    public func startNew(_ kind: ItemKind, start: Date? = nil, attendees: [Participant] = [], title: String = "") {
         screens.append(.form(ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates,
-                                               start: start)))
+                                               start: start, attendees: attendees, title: title)))
     }
 
     /// Rereads the item of every details page.
