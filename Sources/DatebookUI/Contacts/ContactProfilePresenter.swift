@@ -61,7 +61,8 @@ public final class ContactProfilePresenter {
         add("Title", c.title)
         if let birthday = c.birthday { add("Birthday", birthdayText(birthday, now: now)) }
         if let address = c.address {
-            let text = ContactDraft.text(of: address)
+            let text = [address.poBox, address.extended, address.street, address.locality, address.postalCode,
+                        address.region, address.country].filter { !$0.isEmpty }.joined(separator: ", ")
             add("Address", address.label.isEmpty ? text : "\(address.label): \(text)")
         }
         add("URL", c.url)
