@@ -60,8 +60,14 @@ public enum ContactFormView {
             let cursorX = row.value.render(into: &grid, x: fieldX, y: y, width: fieldWidth, style: style)
             if row.focused { cursor = Point(x: cursorX, y: y) }
             let hintX = fieldX + fieldWidth + 2
-            if row.focused, !row.field.hint.isEmpty, hintX < area.maxX - 4 {
-                grid.put(row.field.hint, x: hintX, y: y, style: Theme.muted, maxWidth: area.maxX - hintX)
+            if row.focused, !row.field.hint.isEmpty {
+                if hintX + DisplayWidth.of(row.field.hint) <= area.maxX {
+                    grid.put(row.field.hint, x: hintX, y: y, style: Theme.muted, maxWidth: area.maxX - hintX)
+                } else if lines.count - first < body.height {
+                    // No room beside the field: the form's last line says it.
+                    grid.put(" \(row.field.label): \(row.field.hint)", x: area.x, y: area.maxY - 1, style: Theme.muted,
+                             maxWidth: area.width, ellipsis: true)
+                }
             }
         }
         return Drawing(cursor: cursor, clicks: clicks)

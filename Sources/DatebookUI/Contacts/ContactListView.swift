@@ -64,8 +64,9 @@ public enum ContactListView {
         let marksWidth = marks.isEmpty ? 0 : DisplayWidth.of(marks) + 1
         let room = area.width - 3 - marksWidth
         guard room > 0 else { return }
-        // The name in a column of its own (up to 36 columns), the e-mail or phone after it.
-        let nameWidth = room < 30 ? room : min(36, room / 2)
+        // The name in a column of its own (up to 36 columns, the same on every row), the e-mail
+        // or phone after it.
+        let nameWidth = area.width < 50 ? room : min(36, (area.width - 3) * 2 / 5, room)
         let detailWidth = row.detail.isEmpty ? 0 : room - nameWidth
         grid.put(row.name, x: area.x + 3, y: area.y, style: style, maxWidth: nameWidth - 1, ellipsis: true)
         if detailWidth > 0 {
