@@ -216,4 +216,13 @@ struct ContactScreensTests {
         #expect(app.status?.text == "“王小明” has no e-mail address: named in the title, not invited")
         #expect(app.tab(ContactsCoordinator.self)?.flow.form?.text(of: .title) == "With 王小明")
     }
+
+    @Test("n then c, from any tab, opens the contact form in the Contacts tab")
+    func newContactFromTheMenu() throws {
+        let (app, _) = try Self.app()
+        app.send(.switchTab(.events), .newRequested, .choose(.contact))
+        #expect(app.activeTab == .contacts)
+        #expect(app.mode == .contactForm)
+        #expect(app.contacts.form?.isEditing == false)
+    }
 }

@@ -31,16 +31,16 @@ public final class ContactsCoordinator: TabCoordinator {
     public let list: ContactListPresenter
     /// The new-event form an invitation opens.
     public let flow: ItemFlow
-    private(set) var screens: [Screen] = []
+    var screens: [Screen] = []
     /// True while the filter line has the keyboard.
     public private(set) var filtering = false
     /// True when the store changed since the profiles were read.
     private var stale = false
-    private let store: DatebookStore
-    private let clock: Clock
-    private let ids: IDSource
-    private let dates: DateText
-    private var area = Size(width: 80, height: 20)
+    let store: DatebookStore
+    let clock: Clock
+    let ids: IDSource
+    let dates: DateText
+    var area = Size(width: 80, height: 20)
 
     public init(context: TabContext) {
         store = context.store
@@ -191,7 +191,7 @@ public final class ContactsCoordinator: TabCoordinator {
     }
 
     /// The actions on one contact, the same from the list and from its profile.
-    private func act(_ intent: Intent, on contact: Contact) -> TabResponse {
+    func act(_ intent: Intent, on contact: Contact) -> TabResponse {
         switch intent {
         case .edit:
             if contact.status == .deleted { return .message(.error("Restore it first (u in the Deleted list).")) }
@@ -206,180 +206,9 @@ public final class ContactsCoordinator: TabCoordinator {
     }
 
     /// The selected contact, read whole.
-    private func selectedContact() -> Contact? {
+    func selectedContact() -> Contact? {
         guard let id = list.selected?.id else { return nil }
         return try? store.contact(id: id)
-    }
-
-    // MARK: - Actions
-
-    private func openForm(editing contact: Contact?) {
-        screens.append(.form(ContactFormPresenter(editing: contact, store: store, clock: clock, ids: ids,
-                                                  dates: dates)))
-    }
-
-    private func settle(_ outcome: ContactFormOutcome, of form: ContactFormPresenter) -> TabResponse {
-        switch outcome {
-        case .stay(let message):
-            return message.map { .message($0) } ?? .handled
-        case .saved(let contact):
-            screens.removeLast()
-            list.storeDidChange()
-            if (try? list.select(id: contact.id)) != true, list.list != .all {
-                // Saved where this list does not show it: show it in All.
-                list.show(.all)
-                _ = try? list.select(id: contact.id)
-            }
-            return .message(StatusMessage("Saved \(StatusMessage.quoted(contact.displayName))"))
-        case .cancel(let changed):
-            guard changed else {
-                screens.removeLast()
-                return .handled
-            }
-            return .ask(Question("Discard your changes to this contact?") { [weak self] in
-                self?.screens.removeLast()
-                return .message(StatusMessage("Changes discarded"))
-            })
-        }
-    }
-
-    private func askToDelete(_ contact: Contact) -> TabResponse {
-        guard contact.status == .active else { return .message(.error("Already deleted; u brings it back.")) }
-        let name = StatusMessage.quoted(contact.displayName)
-        return .ask(Question("Delete \(name)? It goes to Deleted, where u brings it back.") { [weak self] in
-            guard let self else { return .handled }
-            let response = perform("Deleted \(name); it is in the Deleted list ( ] )") {
-                try self.store.deleteContact(id: contact.id)
-            }
-            if profile?.contact.id == contact.id { screens.removeLast() }
-            return response
-        })
-    }
-
-    private func toggleBlock(_ contact: Contact) -> TabResponse {
-        let name = StatusMessage.quoted(contact.displayName)
-        if contact.relation == .blocked {
-            return perform("Unblocked \(name)") { try self.store.setRelation(.none, of: contact.id) }
-        }
-        return perform("Blocked \(name): their invitations and requests are hidden; nothing of theirs is deleted") {
-            try self.store.setRelation(.blocked, of: contact.id)
-        }
-    }
-
-    private func answerRequest(of contact: Contact, accept: Bool) -> TabResponse {
-        let name = StatusMessage.quoted(contact.displayName)
-        switch (contact.relation, accept) {
-        case (.requestReceived, true):
-            return perform("\(name) is a friend now") { try self.store.setRelation(.friend, of: contact.id) }
-        case (.requestReceived, false):
-            return perform("Declined \(name)'s request; the contact stays in All") {
-                try self.store.setRelation(.none, of: contact.id)
-            }
-        case (.requestSent, true):
-            return .message(.error("\(name) has not answered your request yet (pending)."))
-        case (.requestSent, false):
-            return perform("Withdrew your request to \(name)") { try self.store.setRelation(.none, of: contact.id) }
-        default:
-            return .ignored
-        }
-    }
-
-    /// `s`: asks for the file or URL of a contact's calendar, or, when subscribed, whether to stop.
-    private func subscribeOrAsk(_ contact: Contact) -> TabResponse {
-        let name = StatusMessage.quoted(contact.displayName)
-        if let subscription = contact.subscription {
-            return .ask(Question("Unsubscribe from \(name)'s calendar (\(subscription.source))?") { [weak self] in
-                guard let self else { return .handled }
-                return perform("Unsubscribed from \(name)'s calendar") {
-                    try self.store.setSubscription(nil, of: contact.id)
-                }
-            })
-        }
-        if contact.relation == .blocked {
-            return .message(.error("\(name) is blocked: unblock them (b) before subscribing."))
-        }
-        screens.append(.subscribe(contact, TextField()))
-        return .message(StatusMessage("Subscribe to \(name)'s calendar: type a .ics file's path or an http(s) URL"))
-    }
-
-    private func handleSubscribe(_ intent: Intent, _ contact: Contact, _ field: TextField) -> TabResponse {
-        var field = field
-        if field.apply(intent) {
-            screens[screens.count - 1] = .subscribe(contact, field)
-            return .handled
-        }
-        switch intent {
-        case .back:
-            screens.removeLast()
-            return .message(StatusMessage("Not subscribed"))
-        case .submit:
-            switch Self.checkSource(field.text) {
-            case .failure(let problem):
-                return .message(.error(problem.message))
-            case .success(let source):
-                screens.removeLast()
-                let name = StatusMessage.quoted(contact.displayName)
-                let response = perform("Subscribed to \(name)'s calendar at \(source)") {
-                    try self.store.setSubscription(ContactSubscription(source: source), of: contact.id)
-                }
-                subscriptionAdded(contact.id)
-                return response
-            }
-        default:
-            return .ignored
-        }
-    }
-
-    /// A subscription's source as typed, checked: a local file that exists, or an http(s) URL.
-    static func checkSource(_ text: String) -> Result<ContactSubscription.Source, SourceProblem> {
-        let typed = text.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty else { return .failure(SourceProblem("Type a .ics file's path or an http(s) URL")) }
-        guard let source = ContactSubscription.Source(typed) else {
-            return .failure(SourceProblem("\(StatusMessage.quoted(typed)) is neither a file path nor an http(s) URL"))
-        }
-        if case .file(let path) = source {
-            let expanded = (path as NSString).expandingTildeInPath
-            var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else {
-                return .failure(SourceProblem("No file at \(expanded)"))
-            }
-            if isFolder.boolValue { return .failure(SourceProblem("\(expanded) is a folder, not a .ics file")) }
-            return .success(.file(path: expanded))
-        }
-        return .success(source)
-    }
-
-    /// Why a subscription's source was refused.
-    struct SourceProblem: Error, Equatable {
-        var message: String
-        init(_ message: String) { self.message = message }
-    }
-
-    /// A contact was just subscribed: their feed is to be read. Reading feeds is the
-    /// subscription refresher's; this is where the tab will ask it to read this one at once.
-    private func subscriptionAdded(_ id: UUID) {}
-
-    /// `i`: the new-event form with the contact as an attendee (their name and first e-mail).
-    private func invite(_ contact: Contact) -> TabResponse {
-        let name = StatusMessage.quoted(contact.displayName)
-        if contact.relation == .blocked { return .message(.error("\(name) is blocked: unblock them (b) to invite them.")) }
-        guard let email = contact.emails.first?.value else {
-            flow.startNew(.event, title: "With \(contact.displayName)")
-            return .message(StatusMessage("\(name) has no e-mail address: named in the title, not invited"))
-        }
-        flow.startNew(.event, attendees: [Participant(address: "mailto:" + email, name: contact.displayName,
-                                                      role: "REQ-PARTICIPANT", status: "NEEDS-ACTION")])
-        return .handled
-    }
-
-    /// Runs a store change and reports it.
-    private func perform(_ success: String, _ change: () throws -> Void) -> TabResponse {
-        do {
-            try change()
-        } catch {
-            return .message(.error("Not done: \(error)"))
-        }
-        return .message(StatusMessage(success))
     }
 
     // MARK: - Mouse
