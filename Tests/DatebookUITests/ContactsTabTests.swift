@@ -177,7 +177,11 @@ struct ContactsTabTests {
         #expect(!Self.lines(app).contains("Ana Lima friend"))
         app.send(.command(.contactPreviousList))
         #expect(Self.lines(app) == ["A", "Ana Lima friend", "D", "Dora Gone"])
-        app.send(.command(.contactRestore))
+        // In the Deleted list's profile, nothing but coming back.
+        app.send(.open, .command(.contactBlock))
+        #expect(app.status == .error("“Ana Lima” is deleted: u in the Deleted list brings it back."))
+        #expect(try store.contact(id: Fixtures.id(1001))?.relation == .friend)
+        app.send(.back, .command(.contactRestore))
         #expect(try store.contact(id: Fixtures.id(1001))?.status == .active)
         #expect(try store.contact(id: Fixtures.id(1001))?.emails.map(\.value) == ["ana@example.org"])
         #expect(Self.lines(app) == ["D", "Dora Gone"])

@@ -34,7 +34,6 @@ extension ContactsCoordinator {
     }
 
     func askToDelete(_ contact: Contact) -> TabResponse {
-        guard contact.status == .active else { return .message(.error("Already deleted; u brings it back.")) }
         let name = StatusMessage.quoted(contact.displayName)
         return .ask(Question("Delete \(name)? It goes to Deleted, where u brings it back.") { [weak self] in
             guard let self else { return .handled }

@@ -192,9 +192,13 @@ public final class ContactsCoordinator: TabCoordinator {
 
     /// The actions on one contact, the same from the list and from its profile.
     func act(_ intent: Intent, on contact: Contact) -> TabResponse {
+        let acts: Set<Intent> = [.edit, .delete, .command(.contactBlock), .command(.contactSubscribe),
+                                 .command(.contactInvite)]
+        if contact.status == .deleted, acts.contains(intent) {
+            return .message(.error("\(StatusMessage.quoted(contact.displayName)) is deleted: u in the Deleted list brings it back."))
+        }
         switch intent {
         case .edit:
-            if contact.status == .deleted { return .message(.error("Restore it first (u in the Deleted list).")) }
             openForm(editing: contact)
             return .handled
         case .delete: return askToDelete(contact)
