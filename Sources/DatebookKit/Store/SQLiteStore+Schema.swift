@@ -323,6 +323,7 @@ extension SQLiteStore {
             // A contact's profile lists the items they take part in: found by address.
             try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")
         }
+        migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()
 }
