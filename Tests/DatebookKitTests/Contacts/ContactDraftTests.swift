@@ -45,6 +45,7 @@ import Testing
         ("23/4/1990", Birthday(year: 1990, month: 4, day: 23)),
         ("apr 23", Birthday(year: nil, month: 4, day: 23)),
         ("--04-23", Birthday(year: nil, month: 4, day: 23)),
+        ("29/2", Birthday(year: nil, month: 2, day: 29)),
     ])
     func birthdaysInEveryFormTheDateFieldsTake(_ text: String, _ expected: Birthday?) {
         let (contact, problems) = Self.read([.displayName: "Ana", .birthday: text])
