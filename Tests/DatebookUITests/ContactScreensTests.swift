@@ -206,6 +206,25 @@ struct ContactScreensTests {
         let text = try ICalendarExporter(reader: store).exportString().replacingOccurrences(of: "\r\n ", with: "")
         #expect(text.contains("ATTENDEE;CN=Ana Lima"))
         #expect(text.contains(":mailto:ana@example.org"))
+        // The invitation is among the events Ana takes part in.
+        app.send(.open)
+        #expect(try Self.profileLines(app).contains { $0.hasSuffix("Coffee with Ana") })
+    }
+
+    @Test("the birthday says the age they are today, or turn next; 29 February in other years on 1 March")
+    func birthdayAges() throws {
+        let (_, store) = try Self.app()
+        let ana = try #require(try store.contact(id: Fixtures.id(1001)))
+        let page = ContactProfilePresenter(contact: ana, store: store, clock: .fixed(Fixtures.now),
+                                           dates: DateText(calendar: Fixtures.calendar))
+        #expect(page.birthdayText(Birthday(year: 1990, month: 11, day: 21)!, now: Fixtures.now)
+                == "1990-11-21, 36 today")
+        #expect(page.birthdayText(Birthday(year: 1990, month: 11, day: 22)!, now: Fixtures.now)
+                == "1990-11-22, turns 36 on Sun 22 Nov 2026")
+        #expect(page.birthdayText(Birthday(year: 1992, month: 2, day: 29)!, now: Fixtures.now)
+                == "1992-02-29, turns 35 on Mon 1 Mar 2027")
+        #expect(page.birthdayText(Birthday(year: nil, month: 1, day: 2)!, now: Fixtures.now)
+                == "--01-02, next on Sat 2 Jan 2027")
     }
 
     @Test("i on a contact without e-mail says so and still opens the form with the name")
