@@ -199,4 +199,21 @@ struct ContactsTabTests {
         #expect(Self.selectedName(app) == "Carl Berg")
         #expect(app.contacts.list.selection == 4)
     }
+
+    @Test("control characters in a name are drawn inert, and typed into the filter find nothing, calmly")
+    func hostileText() throws {
+        let (app, store) = try Self.app()
+        var evil = Contact(id: Fixtures.id(1200), displayName: "Evil \u{1B}[31mname\u{07}", created: Fixtures.now)
+        evil.notes = "line\u{1B}]0;title\u{07}"
+        try Fixtures.saveContacts(in: store, [evil])
+        _ = app.handle(.idle)
+        #expect(app.screen().contains("Evil ␛[31mname␇"))
+        app.send(.command(.contactFilter))
+        app.type("\u{1}\u{1B}")
+        #expect(app.screen().contains("No contact matches"))
+        app.send(.back)
+        app.send(.moveDown, .moveDown, .moveDown, .moveDown, .moveDown, .open)
+        #expect(app.contacts.profile?.contact.id == evil.id)
+        #expect(!app.screen().contains("\u{1B}"))
+    }
 }
