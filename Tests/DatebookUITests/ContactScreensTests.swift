@@ -75,6 +75,11 @@ struct ContactScreensTests {
         #expect(lines.contains("Subscribed: https://cal.example.org/carl.ics"))
         #expect(lines.contains("Last read: Sat 21 Nov 2026 09:17"))
         #expect(lines.contains("Last error: The server answered 404"))
+        // Blocked, the subscription is kept but not read.
+        app.send(.command(.contactBlock))
+        _ = app.handle(.idle)
+        #expect(try Self.profileLines(app).contains(
+            "Subscribed: https://cal.example.org/carl.ics (not read while blocked)"))
         // A birthday without a year says when it comes next.
         app.send(.back, .moveUp, .open)
         #expect(try Self.profileLines(app).contains("Birthday: --11-30, next on Mon 30 Nov 2026"))

@@ -71,7 +71,8 @@ public final class ContactProfilePresenter {
         add("Categories", c.categories.joined(separator: ", "))
         add("Relation", Self.relationText(c.relation))
         if let subscription = c.subscription {
-            add("Subscribed", subscription.source.description)
+            let stopped = c.relation == .blocked ? " (not read while blocked)" : ""
+            add("Subscribed", subscription.source.description + stopped)
             add("Last read", subscription.lastRead.map { dates.full($0) } ?? "not yet")
             if let error = subscription.lastError { add("Last error", error) }
         } else {
