@@ -38,6 +38,8 @@ struct ContactsImport: ParsableCommand {
             file, command: "contacts import", fromData: importer.importData,
             fromPath: { try importer.importFile(atPath: $0) })
         print(report.summary)
+        // The feed says what came in; an import that wrote is not undone when this fails.
+        try? database.record(.imported, "\(report.summary) (from \(file == "-" ? "standard input" : (file as NSString).lastPathComponent))")
         for note in report.skipped { Console.error("skipped: \(note)") }
         for note in report.notes { Console.error("note: \(note)") }
         if !report.skipped.isEmpty { throw ExitCode(2) }

@@ -10,6 +10,12 @@ extension SQLiteStore: MeetingStore {
         }
     }
 
+    public var outbox: MeetingOutbox {
+        // A database in memory (tests) has no folder: its outbox is a temporary one.
+        path == ":memory:" ? MeetingOutbox(folder: NSTemporaryDirectory() + "datebook-outbox-\(ObjectIdentifier(self).hashValue)")
+            : MeetingOutbox.beside(database: path)
+    }
+
     public func me() throws(MeetingError) -> Me? {
         try readMeetings { db in try MeetingRows.me(db) }
     }

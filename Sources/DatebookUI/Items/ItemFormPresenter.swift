@@ -58,6 +58,8 @@ public final class ItemFormPresenter {
     private let store: DatebookStore
     /// The instance being changed when the form edits one occurrence of a series.
     public let recurrenceID: Date?
+    /// True for a new public event: it is saved marked public (iCalendar `CLASS:PUBLIC`).
+    public var isPublic = false
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
@@ -269,6 +271,9 @@ public final class ItemFormPresenter {
                 keptFromElsewhere = resolution == .keepBoth ? [] : ItemMerge.changedFields(from: mine, to: saved)
                 return .saved(saved)
             }
+            if isPublic, !item.extraProperties.contains(where: { $0.uppercased().hasPrefix("CLASS:") }) {
+                item.extraProperties.append("CLASS:PUBLIC")
+            }
             item = try store.save(item)
             return .saved(item)
         } catch let StoreError.conflict(conflict) {
@@ -409,7 +414,7 @@ public final class ItemFormPresenter {
 
     public func viewState() -> ItemFormViewState {
         let heading = recurrenceID != nil ? "Edit one occurrence of this \(kind.rawValue)"
-            : (isEditing ? "Edit " : "New ") + kind.rawValue + invited
+            : (isEditing ? "Edit " : "New ") + (isPublic && kind == .event ? "public event" : kind.rawValue) + invited
         let rows = fields.map { field -> ItemFormViewState.Row in
             var label = field.label
             if field == .start && kind == .reminder { label = "At" }

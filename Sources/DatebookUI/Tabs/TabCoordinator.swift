@@ -1,3 +1,4 @@
+import Foundation
 import DatebookKit
 import DatebookTerminal
 
@@ -76,6 +77,9 @@ public protocol TabCoordinator: AnyObject {
     func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget>
     /// A mouse event in the tab's area, on the click area it hit (nil when none).
     func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse
+    /// Opens what has this id (a meeting, a contact) when the tab shows such things: an
+    /// activity's Enter. False when it is none of the tab's.
+    func reveal(_ id: UUID) -> Bool
 }
 
 extension TabCoordinator {
@@ -84,4 +88,5 @@ extension TabCoordinator {
     public func prepare() -> TabResponse { .handled }
     public func resize(to area: Rect) {}
     public func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse { .ignored }
+    public func reveal(_ id: UUID) -> Bool { false }
 }

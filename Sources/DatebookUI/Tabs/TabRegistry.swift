@@ -16,7 +16,7 @@ public struct TabRegistry: Sendable {
         EventsCoordinator.registration,
         SearchCoordinator.registration,
         CalendarCoordinator.registration,
-        MeetingsTab.registration,
+        MeetingsCoordinator.registration,
         ContactsCoordinator.registration,
     ])
 
