@@ -14,6 +14,7 @@ struct TabSeamTests {
     static func app() throws -> (AppCoordinator, SQLiteStore) {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixtures.now), ids: .sequential())
         for item in Fixtures.sample + Fixtures.calendarSample { try store.save(item) }
+        try Fixtures.addInvitation(to: store)
         try Fixtures.saveContacts(in: store)
         let app = AppCoordinator(store: store, clock: .fixed(Fixtures.now), ids: .sequential(),
                                  calendar: Fixtures.calendar, tabs: .withProbe)
@@ -92,7 +93,11 @@ struct TabSeamTests {
         .form: (.events, [.edit]),
         .calendar: (.calendar, [.command(.goToDate)] + "2026-11-23".map { .insert($0) } + [.submit]),
         .prompt: (.calendar, [.command(.goToDate)]),
-        .placeholder: (.meetings, []),
+        .meetings: (.meetings, []),
+        .meetingDetails: (.meetings, [.open]),
+        .meetingVote: (.meetings, [.command(.meetingVote)]),
+        .meetingPrompt: (.meetings, [.command(.meetingInbox)]),
+        .meetingForm: (.meetings, [.newRequested, .choose(.groupMeeting)]),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
         .contacts: (.contacts, []),

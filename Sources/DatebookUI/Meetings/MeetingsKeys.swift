@@ -9,8 +9,8 @@ extension Mode {
     public static let meetings = Mode("meetings", helpTitle: "Meetings")
     /// One meeting: its slots with their tallies, and who said what.
     public static let meetingDetails = Mode("meetingDetails", helpTitle: "Meetings: one meeting", pushed: true)
-    /// Voting: a vote on each slot, then save.
-    public static let meetingVote = Mode("meetingVote", helpTitle: "Meetings: voting", pushed: true)
+    /// Voting: a vote on each slot, then save. It takes only its own keys (n is no here, not New).
+    public static let meetingVote = Mode("meetingVote", helpTitle: "Meetings: voting", input: .dialog, pushed: true)
     /// A line the Meetings tab asks for (a file to read, my name, my address).
     public static let meetingPrompt = Mode("meetingPrompt", helpTitle: "Meetings: a question", input: .text, pushed: true)
 }
@@ -75,6 +75,7 @@ extension MeetingsCoordinator {
             KeyBinding([.char("m")], .command(.voteMaybe), in: vote, help: "If need be", footer: false),
             KeyBinding([.char("n")], .command(.voteNo), in: vote, help: "No", footer: false),
             KeyBinding([.enter, .ctrl("s")], .save, in: vote, help: "Save"),
+            KeyBinding([.escape, .char("q")], .back, in: vote, help: "Cancel"),
         ] + TextField.editingKeys(in: [.meetingPrompt], enter: "OK"))
     }()
 

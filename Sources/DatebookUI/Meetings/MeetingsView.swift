@@ -36,7 +36,10 @@ public struct MeetingRowState: Equatable {
         } else {
             let first = dates.day(row.start, relativeTo: now)
             let last = dates.day(row.end, relativeTo: now)
-            when = first == last ? first : "\(first) – \(last)"
+            // "Tue 24 – Thu 26 Nov" within a month: the month once.
+            let sameMonth = dates.calendar.isDate(row.start, equalTo: row.end, toGranularity: .month)
+            let shortFirst = sameMonth ? first.split(separator: " ").prefix(2).joined(separator: " ") : first
+            when = first == last ? first : "\(shortFirst) – \(last)"
         }
         side = row.hostedByMe ? row.counts : "from " + InertText.line(row.hostName)
         isOutOfDate = row.isOutOfDate(at: now)
