@@ -319,6 +319,10 @@ extension SQLiteStore {
             // The search index (see SearchSchema), written from every item when the store opens.
             try SearchSchema.migrateV11(db)
         }
+        migrator.registerMigration("v14") { db in
+            // A contact's profile lists the items they take part in: found by address.
+            try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")
+        }
         migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()
