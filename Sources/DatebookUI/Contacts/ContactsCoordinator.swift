@@ -154,14 +154,7 @@ public final class ContactsCoordinator: TabCoordinator {
         case .quitOrBack: return .quit
         case .open:
             guard let contact = selectedContact() else { return .ignored }
-            let page = ContactProfilePresenter(contact: contact, store: store, clock: clock, dates: dates)
-            page.area = area
-            do {
-                try page.reload()
-            } catch {
-                return .message(.error("Cannot read the database: \(error)"))
-            }
-            screens.append(.profile(page))
+            return openProfile(of: contact)
         case .command(.contactAccept), .command(.contactDecline):
             guard let contact = selectedContact() else { return .ignored }
             return answerRequest(of: contact, accept: intent == .command(.contactAccept))
@@ -175,6 +168,28 @@ public final class ContactsCoordinator: TabCoordinator {
             return act(intent, on: contact)
         }
         return .handled
+    }
+
+    /// Pushes a contact's profile.
+    private func openProfile(of contact: Contact) -> TabResponse {
+        let page = ContactProfilePresenter(contact: contact, store: store, clock: clock, dates: dates)
+        page.area = area
+        do {
+            try page.reload()
+        } catch {
+            return .message(.error("Cannot read the database: \(error)"))
+        }
+        screens.append(.profile(page))
+        return .handled
+    }
+
+    /// Opens a contact's profile from elsewhere (an activity, a search result); a form open
+    /// in the tab stays under it.
+    public func reveal(_ id: UUID) -> Bool {
+        guard let contact = try? store.contact(id: id) else { return false }
+        if case .profile(let page) = screens.last, page.contact.id == id { return true }
+        if case .handled = openProfile(of: contact) { return true }
+        return false
     }
 
     private func handleProfile(_ intent: Intent, _ page: ContactProfilePresenter) -> TabResponse {
