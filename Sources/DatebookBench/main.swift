@@ -117,6 +117,7 @@ let weekFrame = timed(.char("W"))
 let agendaFrame = timed(.char("A"))
 let nextMonth = timed(.char("]"))
 _ = app.handle(.key(.char("1")))
+let contacts = contactsTabFigures(app, size: size)
 
 // The Meetings tab: switching to it reads and draws its first list; each list switch another.
 let meetingsFrame = timed(.char("4"))
@@ -170,4 +171,6 @@ print(String(format: "meetings tab    %8.2f ms  (switch to it: %d meetings; targ
 print(String(format: "meetings ] list %8.2f ms  p95 of 30 list switches (target < 20)", meetingsSwitch))
 print(String(format: "search per char %8.2f ms  p95 (median %.2f, %d typed characters; target < 20)",
              searchP95, searchMedian, searchTimes.count))
+print(String(format: "contacts tab    %8.2f ms  (switch to it: first window of %d contacts; target < 50; filter %.2f ms/char at most)",
+             contacts.firstFrame, contactCount, contacts.filterPerCharacter))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))

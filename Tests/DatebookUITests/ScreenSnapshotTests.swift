@@ -69,12 +69,6 @@ struct ScreenSnapshotTests {
         check(app, "help-calendar")
     }
 
-    @Test func placeholderTab() throws {
-        let (app, _) = try Fixtures.app()
-        app.send(.switchTab(.contacts))
-        check(app, "contacts-placeholder")
-    }
-
     /// The Meetings tab's invitations, and one meeting's slots with who said what.
     @Test func meetings() throws {
         let (app, store) = try Fixtures.app()

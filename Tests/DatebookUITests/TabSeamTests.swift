@@ -15,6 +15,7 @@ struct TabSeamTests {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixtures.now), ids: .sequential())
         for item in Fixtures.sample + Fixtures.calendarSample { try store.save(item) }
         try Fixtures.addInvitation(to: store)
+        try Fixtures.saveContacts(in: store)
         let app = AppCoordinator(store: store, clock: .fixed(Fixtures.now), ids: .sequential(),
                                  calendar: Fixtures.calendar, tabs: .withProbe)
         return (app, store)
@@ -92,7 +93,6 @@ struct TabSeamTests {
         .form: (.events, [.edit]),
         .calendar: (.calendar, [.command(.goToDate)] + "2026-11-23".map { .insert($0) } + [.submit]),
         .prompt: (.calendar, [.command(.goToDate)]),
-        .placeholder: (.contacts, []),
         .meetings: (.meetings, []),
         .meetingDetails: (.meetings, [.open]),
         .meetingVote: (.meetings, [.command(.meetingVote)]),
@@ -100,6 +100,13 @@ struct TabSeamTests {
         .meetingForm: (.meetings, [.newRequested, .choose(.groupMeeting)]),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
+        .contacts: (.contacts, []),
+        .contactRequests: (.contacts, [.command(.contactNextList)]),
+        .deletedContacts: (.contacts, [.command(.contactPreviousList)]),
+        .contactFilter: (.contacts, [.command(.contactFilter)]),
+        .contactProfile: (.contacts, [.open]),
+        .contactForm: (.contacts, [.command(.contactAdd)]),
+        .contactSubscribe: (.contacts, [.command(.contactSubscribe)]),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

@@ -80,6 +80,9 @@ extension SQLiteStore {
                     read INTEGER NOT NULL DEFAULT 0
                 );
                 CREATE INDEX activity_unread ON activity (id) WHERE NOT read;
+                -- Invitations from blocked contacts are left out of the lists: their addresses
+                -- are found through this.
+                CREATE INDEX contact_blocked ON contact (id) WHERE relation = 'blocked' AND status = 'active';
                 """)
     }
 }

@@ -321,6 +321,10 @@ extension SQLiteStore {
         }
         // Subscribed calendars' busy times, and birthdays by month (see SubscriptionSchema).
         migrator.registerMigration("v12", migrate: SubscriptionSchema.migrateV12)
+        migrator.registerMigration("v14") { db in
+            // A contact's profile lists the items they take part in: found by address.
+            try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")
+        }
         migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()

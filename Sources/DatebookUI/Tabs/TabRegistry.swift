@@ -17,7 +17,7 @@ public struct TabRegistry: Sendable {
         SearchCoordinator.registration,
         CalendarCoordinator.registration,
         MeetingsCoordinator.registration,
-        ContactsTab.registration,
+        ContactsCoordinator.registration,
     ])
 
     /// The New menu: every tab's entries in tab order, each entry once.
