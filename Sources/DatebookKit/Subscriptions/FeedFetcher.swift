@@ -33,6 +33,9 @@ public struct FeedFetcher: Sendable {
             throw .noSuchFile(path)
         }
         guard !isFolder.boolValue else { throw .isFolder(path) }
+        // A pipe would keep the reading waiting for ever, a device never end.
+        let type = (try? FileManager.default.attributesOfItem(atPath: expanded))?[.type] as? FileAttributeType
+        guard type == .typeRegular else { throw .notAFile(path) }
         guard let handle = FileHandle(forReadingAtPath: expanded) else {
             throw .unreadable(access(expanded, R_OK) == 0 ? "it cannot be opened" : "permission denied")
         }

@@ -13,6 +13,8 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
     case noSuchFile(String)
     /// The path names a folder.
     case isFolder(String)
+    /// The path names a pipe, a device or a socket, not a file.
+    case notAFile(String)
     /// The file exists but cannot be read (permissions, say).
     case unreadable(String)
     /// Nothing arrived within the time allowed.
@@ -34,6 +36,7 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
         switch self {
         case let .noSuchFile(path): return "no such file: \(path)"
         case let .isFolder(path): return "\(path) is a folder, not a calendar file"
+        case let .notAFile(path): return "\(path) is not a calendar file (a pipe or a device)"
         case let .unreadable(reason): return "cannot read the file: \(reason)"
         case let .timedOut(seconds): return "timed out after \(Self.seconds(seconds))"
         case let .tooLarge(limit): return "the calendar is larger than \(Self.size(limit)), the most Datebook reads"

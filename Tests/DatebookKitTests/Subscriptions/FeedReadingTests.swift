@@ -119,6 +119,17 @@ import Testing
         #expect(error?.description == "/tmp is a folder, not a calendar file")
     }
 
+    @Test func aPipeOrADeviceIsRefusedWithoutWaiting() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let pipe = (folder as NSString).appendingPathComponent("feed.ics")
+        #expect(mkfifo(pipe, 0o600) == 0)
+        let error = Self.failure { () throws(SubscriptionError) in try FeedFetcher().fetch(.file(path: pipe)) }
+        #expect(error?.description == "\(pipe) is not a calendar file (a pipe or a device)")
+        let device = Self.failure { () throws(SubscriptionError) in try FeedFetcher().fetch(.file(path: "/dev/zero")) }
+        #expect(device == .notAFile("/dev/zero"))
+    }
+
     @Test func aFileThatIsNotICalendarIsRefusedWithItsReason() throws {
         let html = try Self.readFile(Data("<!DOCTYPE html>\n<html><body>Sign in</body></html>".utf8))
         let htmlError = Self.failure { () throws(SubscriptionError) in try FeedParser().blocks(in: html, now: Self.now) }
