@@ -78,8 +78,17 @@ final class LocalServer: @unchecked Sendable {
     private func serve() {
         while true {
             let client = accept(socketFD, nil, nil)
-            guard client >= 0 else { return }
             lock.lock()
+            if client < 0 || stopped {
+                // Stopped (shutdown woke the accept): the thread closes the socket itself, so
+                // its number cannot be given to another server while this thread still uses it.
+                if client >= 0 { close(client) }
+                close(socketFD)
+                for held in held { close(held) }
+                held = []
+                lock.unlock()
+                return
+            }
             let response = self.response
             if response == nil { held.append(client) }
             lock.unlock()
@@ -109,9 +118,8 @@ final class LocalServer: @unchecked Sendable {
         defer { lock.unlock() }
         guard !stopped else { return }
         stopped = true
+        // Wakes the serving thread's accept; the thread closes the socket (see serve()).
         shutdown(socketFD, Int32(SHUT_RDWR))
-        close(socketFD)
-        for client in held { close(client) }
     }
 
     deinit { stop() }
