@@ -131,7 +131,15 @@ struct ContactsJourneyTests {
     func subscribing() async throws {
         let session = try session()
         let feed = session.home.path("ana.ics")
-        try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n".write(toFile: feed, atomically: true, encoding: .utf8)
+        // One busy time tomorrow at 10:00 (UTC, the session's zone), with no title.
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let tomorrow = utc.date(byAdding: .day, value: 1, to: utc.startOfDay(for: Date()))!
+        let day = utc.dateComponents([.year, .month, .day], from: tomorrow)
+        let stamp = String(format: "%04d%02d%02d", day.year!, day.month!, day.day!)
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:b1\r\n"
+            + "DTSTART:\(stamp)T100000Z\r\nDTEND:\(stamp)T110000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            .write(toFile: feed, atomically: true, encoding: .utf8)
         try await openContacts(session)
         try session.send(keys: "s")
         try await session.waitFor("File or URL:")
@@ -141,10 +149,16 @@ struct ContactsJourneyTests {
         try session.send(keys: "C-u")
         try session.type(feed)
         try session.send(keys: "Enter")
-        try await session.waitFor("Subscribed to “Ana Lima”'s calendar")
+        // Read at once: the busy time is in the Calendar tab on its day.
+        try await session.waitFor("Subscribed to “Ana Lima”'s calendar: 1 busy time in the Calendar tab")
         try await session.waitUntil("Ana is marked subscribed") { screen in
             screen.split(separator: "\n").contains { $0.contains("Ana Lima") && $0.contains("subscribed") }
         }
+        try session.send(keys: "3", ":")
+        try session.type(String(format: "%04d-%02d-%02d", day.year!, day.month!, day.day!))
+        try session.send(keys: "Enter")
+        try await session.waitFor("Ana Lima: busy")
+        try session.send(keys: "5")
         try session.send(keys: "s")
         try await session.waitFor("Unsubscribe from “Ana Lima”'s calendar")
         try session.send(keys: "y")

@@ -38,10 +38,12 @@ extension ContactsCoordinator {
             case .success(let source):
                 screens.removeLast()
                 let name = StatusMessage.quoted(contact.displayName)
-                return perform("Subscribed to \(name)'s calendar at \(source)") {
-                    try self.store.setSubscription(ContactSubscription(source: source), of: contact.id)
-                    self.subscriptionAdded(contact.id)
+                do {
+                    try store.setSubscription(ContactSubscription(source: source), of: contact.id)
+                } catch {
+                    return .message(.error("Not done: \(error)"))
                 }
+                return subscriptionAdded(contact.id, name: name)
             }
         default:
             return .ignored
@@ -73,7 +75,30 @@ extension ContactsCoordinator {
         init(_ message: String) { self.message = message }
     }
 
-    /// A contact was just subscribed: their feed is to be read. Reading feeds is the
-    /// subscription refresher's; this is where the tab will ask it to read this one at once.
-    private func subscriptionAdded(_ id: UUID) {}
+    /// A contact was just subscribed: their calendar is read at once (within a short time
+    /// limit, so the screen waits seconds at most), and the status line says what came of it.
+    private func subscriptionAdded(_ id: UUID, name: String) -> TabResponse {
+        let refresher = SubscriptionRefresher(
+            store: store, fetcher: FeedFetcher(timeout: Self.interactiveTimeout), clock: clock)
+        do {
+            guard let result = try refresher.refresh(contactID: id) else {
+                return .message(StatusMessage("Subscribed to \(name)'s calendar"))
+            }
+            switch result.outcome {
+            case let .read(blocks):
+                return .message(StatusMessage(
+                    "Subscribed to \(name)'s calendar: \(SubscriptionResult.count(blocks)) in the Calendar tab"))
+            case let .failed(error, _):
+                return .message(.error("Subscribed to \(name)'s calendar, but it cannot be read: \(error). "
+                    + "datebook subscriptions refresh tries again"))
+            case let .skipped(reason):
+                return .message(StatusMessage("Subscribed to \(name)'s calendar; not read: \(reason)"))
+            }
+        } catch {
+            return .message(.error("Subscribed to \(name)'s calendar, but it was not read: \(error)"))
+        }
+    }
+
+    /// How long the tab waits for a feed it reads right after subscribing.
+    static let interactiveTimeout: TimeInterval = 5
 }
