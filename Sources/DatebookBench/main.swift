@@ -115,8 +115,9 @@ let nextMonth = timed(.char("]"))
 _ = app.handle(.key(.char("1")))
 
 // Search: every prefix of a few queries, as a person types them, run through the index as the
-// Search tab runs it for each character (one query each, the 50 closest of each kind).
-let typed = ["Review 4711", "dentist", "会议室", "office plan", "zz"]
+// Search tab runs it for each character (one query each, the 50 closest of each kind). `会议`
+// matches a tenth of the items, `sofia` an accent-blind contact name, `example.org` every contact.
+let typed = ["Review 4711", "dentist", "会议室", "office plan", "zz", "会议", "sofia 12", "example.org"]
 var searchTimes: [Double] = []
 for query in typed {
     var prefix = ""
@@ -141,6 +142,6 @@ print(String(format: "calendar tab    %8.2f ms  (switch to it: day view and mont
 print(String(format: "week view       %8.2f ms", weekFrame))
 print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
-print(String(format: "search per char %8.2f ms  p95 (median %.2f, %d typed characters; target < 20)",
-             searchP95, searchMedian, searchTimes.count))
+print(String(format: "search per char %8.2f ms  p95 (median %.2f, worst %.2f, %d typed characters; target < 20)",
+             searchP95, searchMedian, searchTimes.last ?? 0, searchTimes.count))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))
