@@ -1,13 +1,15 @@
 import GRDB
 
-/// Writes the search index's row of an item, inside the transaction that writes the item
-/// (`ItemRowWriter`), so the index never lags behind what is stored.
+/// Writes the search index's row of an item or a contact, inside the transaction that writes
+/// it (`ItemRowWriter`, `ContactBatch`), so the index never lags behind what is stored.
 struct SearchIndexWriter {
     private let insert: WriteStatement
     private let delete: WriteStatement
     private let insertWords: WriteStatement
     private let deleteWords: WriteStatement
     private let select: ReadStatement
+    private let rankItem: WriteStatement
+    private let rankContact: WriteStatement
 
     init(_ db: Database) throws {
         let names = SearchDocument.columnNames
@@ -18,15 +20,51 @@ struct SearchIndexWriter {
         insertWords = try WriteStatement(db, sql: "INSERT INTO search_word (rowid, words) VALUES (?, ?)")
         deleteWords = try WriteStatement(db, sql: "DELETE FROM search_word WHERE rowid = ?")
         select = try ReadStatement(db, sql: "SELECT \(names.joined(separator: ", ")) FROM search_text WHERE rowid = ?")
+        rankItem = try WriteStatement(
+            db,
+            sql: """
+                INSERT OR REPLACE INTO search_rank (id, kind, status, sort_at, sort_text, title)
+                SELECT id, kind, status, sort_at, '', ?2 FROM item WHERE id = ?1
+                """)
+        rankContact = try WriteStatement(
+            db,
+            sql: """
+                INSERT OR REPLACE INTO search_rank (id, kind, status, sort_at, sort_text, title)
+                VALUES (?, 'contact', ?, 0, ?, ?)
+                """)
     }
 
     /// Writes the row of `item`, stored at `rowID`; `replacing` when it may have one already.
     /// A row that already holds the item's texts is left as it is (a series moving on, a task
     /// completed, the same file imported again): deleting a row of an FTS5 index costs as much
-    /// as writing it. Returns whether the index was written.
+    /// as writing it, and the trigger `search_rank_item` follows the item's kind, status and
+    /// date. Returns whether the index was written.
     @discardableResult
     func write(_ item: Item, rowID: Int64, replacing: Bool) throws -> Bool {
-        let columns = SearchDocument(item).columns
+        let document = SearchDocument(item)
+        guard try write(document, rowID: rowID, replacing: replacing) else { return false }
+        try rankItem.bind(rowID, at: 1)
+        try rankItem.bind(document.rankTitle, at: 2)
+        try rankItem.run()
+        return true
+    }
+
+    /// Writes the row of `contact`, stored at row id `rowID` of the contact table (the index
+    /// keeps it at `-rowID`); `replacing` when it may have one already. Its ranking row is
+    /// always written (its status, relation or name order may have changed alone).
+    func write(_ contact: Contact, contactRowID rowID: Int64, replacing: Bool) throws {
+        let document = SearchDocument(contact)
+        try write(document, rowID: -rowID, replacing: replacing)
+        try rankContact.bind(-rowID, at: 1)
+        try rankContact.bind(contact.status.rawValue, at: 2)
+        try rankContact.bind(contact.sortKey, at: 3)
+        try rankContact.bind(document.rankTitle, at: 4)
+        try rankContact.run()
+    }
+
+    /// Writes `document` at `rowID`, unless the row there holds its texts already.
+    private func write(_ document: SearchDocument, rowID: Int64, replacing: Bool) throws -> Bool {
+        let columns = document.columns
         if replacing {
             guard try stored(rowID) != columns else { return false }
             try delete.bind(rowID, at: 1)

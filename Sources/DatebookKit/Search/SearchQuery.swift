@@ -5,10 +5,11 @@ public struct SearchQuery: Equatable, Sendable {
     /// The text as typed.
     public var text: String
     /// The kinds to search; empty for every kind.
-    public var kinds: Set<ItemKind>
-    /// Only items with an occurrence in this range (`start ..< end`); nil for any time.
+    public var kinds: Set<SearchKind>
+    /// Only items with an occurrence in this range (`start ..< end`); nil for any time. Contacts
+    /// have no dates: a range leaves them out.
     public var range: Range<Date>?
-    /// Completed and deleted items too (History).
+    /// Completed and deleted items, and deleted contacts, too (History).
     public var includeHistory: Bool
     /// At most this many results of each kind.
     public var limitPerKind: Int
@@ -17,7 +18,7 @@ public struct SearchQuery: Equatable, Sendable {
     public static let maximumLength = 1_000
 
     public init(
-        _ text: String, kinds: Set<ItemKind> = [], range: Range<Date>? = nil, includeHistory: Bool = false,
+        _ text: String, kinds: Set<SearchKind> = [], range: Range<Date>? = nil, includeHistory: Bool = false,
         limitPerKind: Int = 50
     ) {
         self.text = text
@@ -25,6 +26,12 @@ public struct SearchQuery: Equatable, Sendable {
         self.range = range
         self.includeHistory = includeHistory
         self.limitPerKind = limitPerKind
+    }
+
+    /// True when the kind is searched.
+    public func searches(_ kind: SearchKind) -> Bool {
+        if kind == .contact, range != nil { return false }
+        return kinds.isEmpty || kinds.contains(kind)
     }
 
     /// The folded words of the query (control characters count as spaces), ready for the
@@ -119,8 +126,44 @@ public struct SearchHit: Equatable, Sendable {
     }
 }
 
-/// What a search found, by kind (events, tasks, reminders), each in order of closeness, then
-/// date.
+/// One contact found.
+public struct ContactHit: Equatable, Sendable {
+    /// The contact, without its photo.
+    public var contact: Contact
+    /// How close the match is to the contact's name.
+    public var closeness: SearchCloseness
+    /// The folded words that matched.
+    public var terms: [String]
+
+    public init(contact: Contact, closeness: SearchCloseness, terms: [String]) {
+        self.contact = contact
+        self.closeness = closeness
+        self.terms = terms
+    }
+
+    /// True when the person is blocked: still found, marked.
+    public var isBlocked: Bool { contact.relation == .blocked }
+
+    /// Where the words occur in the name.
+    public var nameRanges: [Range<String.Index>] { SearchFolding.matchedRanges(of: terms, in: contact.displayName) }
+
+    /// What the row shows beside the name: the text that matched when the name did not (an
+    /// e-mail, a phone, an organisation, a line of the notes...), else the first e-mail or phone.
+    public var detail: String? {
+        otherMatch ?? contact.primaryContact
+    }
+
+    /// The text that holds the words when the name does not, else nil.
+    public var otherMatch: String? {
+        guard nameRanges.isEmpty else { return nil }
+        return SearchDocument.texts(of: contact).first {
+            !$0.isEmpty && !SearchFolding.matchedRanges(of: terms, in: $0).isEmpty
+        }
+    }
+}
+
+/// What a search found, by kind (events, tasks, reminders, then contacts), each in order of
+/// closeness, then date (contacts: then name).
 public struct SearchResults: Equatable, Sendable {
     public struct Group: Equatable, Sendable {
         public var kind: ItemKind
@@ -129,12 +172,34 @@ public struct SearchResults: Equatable, Sendable {
         public var hasMore: Bool
     }
 
+    /// The contacts found, after the items.
+    public struct Contacts: Equatable, Sendable {
+        public var hits: [ContactHit]
+        /// True when more matched than `SearchQuery.limitPerKind`.
+        public var hasMore: Bool
+    }
+
+    /// The items found, by kind.
     public var groups: [Group]
+    /// The contacts found; nil when none were.
+    public var contacts: Contacts?
     /// The folded words searched for.
     public var terms: [String]
 
+    public init(groups: [Group], contacts: Contacts? = nil, terms: [String]) {
+        self.groups = groups
+        self.contacts = contacts
+        self.terms = terms
+    }
+
     public static let empty = SearchResults(groups: [], terms: [])
 
-    /// Every hit, group after group.
+    /// Every item hit, group after group.
     public var hits: [SearchHit] { groups.flatMap(\.hits) }
+    /// Every contact hit.
+    public var contactHits: [ContactHit] { contacts?.hits ?? [] }
+    /// True when nothing was found.
+    public var isEmpty: Bool { groups.isEmpty && contactHits.isEmpty }
+    /// How many results there are, items and contacts.
+    public var count: Int { hits.count + contactHits.count }
 }

@@ -4,7 +4,8 @@ import GRDB
 /// Writes contacts and their child rows inside one write transaction (see `ContactWriter`).
 ///
 /// Only the batch writes the contact tables: a contact's row, its values in order, its photo,
-/// and the sort key and search text derived from it.
+/// and the sort key and search text derived from it; and the contact's row of the search index
+/// (`SearchIndexWriter`), in the same transaction.
 public final class ContactBatch {
     let db: Database
     /// The time the batch stamps on what it writes.
@@ -12,6 +13,8 @@ public final class ContactBatch {
     let ids: IDSource
     /// Contacts written so far.
     public private(set) var written = 0
+    /// Writes each contact's row of the search index, made at the first write.
+    private var search: SearchIndexWriter?
 
     init(_ db: Database, now: Date, ids: IDSource) {
         self.db = db
@@ -100,6 +103,8 @@ public final class ContactBatch {
                 try insertPhoto.execute(arguments: [id, nil, data, mediaType])
             }
         }
+        if search == nil { search = try SearchIndexWriter(db) }
+        try search?.write(contact, contactRowID: id, replacing: rowID != nil)
         written += 1
         return contact
     }

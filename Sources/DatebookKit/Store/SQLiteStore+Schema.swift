@@ -319,6 +319,10 @@ extension SQLiteStore {
             // The search index (see SearchSchema), written from every item when the store opens.
             try SearchSchema.migrateV11(db)
         }
+        migrator.registerMigration("v13") { db in
+            // Contacts in the search index, written from every contact when the store opens.
+            try SearchSchema.migrateV13(db)
+        }
         return migrator
     }()
 }

@@ -93,6 +93,10 @@ public final class SearchCoordinator: TabCoordinator {
         if presenter.move(intent) { return .handled }
         switch intent {
         case .open:
+            if let contact = presenter.selectedContact {
+                // The contact's profile lives in the Contacts tab.
+                return .show(.contacts, contact.contact.id)
+            }
             guard let hit = presenter.selectedHit else { return .ignored }
             flow.showDetails(of: hit.item, occurrence: hit.listed)
         case .command(.searchQuery):

@@ -34,19 +34,20 @@ public struct SearchFilters: Equatable, Sendable {
     }
 
     /// One kind, or every kind (nil).
-    public var kind: ItemKind?
+    public var kind: SearchKind?
     public var dates: Dates = .anyTime
     public var includeHistory = false
 
     public init() {}
 
-    /// The next kind in the cycle all, events, tasks, reminders.
+    /// The next kind in the cycle all, events, tasks, reminders, contacts.
     public mutating func cycleKind() {
         switch kind {
         case nil: kind = .event
         case .event: kind = .task
         case .task: kind = .reminder
-        case .reminder: kind = nil
+        case .reminder: kind = .contact
+        case .contact: kind = nil
         }
     }
 
@@ -62,6 +63,7 @@ public struct SearchFilters: Equatable, Sendable {
         case .event: "events"
         case .task: "tasks"
         case .reminder: "reminders"
+        case .contact: "contacts"
         }
         return "Kind: \(kindText) · Dates: \(dates.label) · History: \(includeHistory ? "included" : "left out")"
     }

@@ -16,7 +16,7 @@ extension Command {
     public static let searchResults = Command("search.results")
     /// Moves from the results back to the query.
     public static let searchQuery = Command("search.query")
-    /// The next kind to search: all, events, tasks, reminders.
+    /// The next kind to search: all, events, tasks, reminders, contacts.
     public static let searchKind = Command("search.kind")
     /// The next range of dates: any time, this week, next 30 days, past 30 days.
     public static let searchDates = Command("search.dates")

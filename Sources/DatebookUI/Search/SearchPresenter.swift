@@ -68,7 +68,7 @@ public final class SearchPresenter {
     public func refresh() throws {
         guard stale else { return }
         stale = false
-        let selected = selectedHit?.item.id
+        let selected = selectedID
         let now = clock.now()
         do {
             results = try store.search(
@@ -79,17 +79,30 @@ public final class SearchPresenter {
             results = .empty
             problem = error.description
         }
-        let hits = results.hits
-        selection = selected.flatMap { id in hits.firstIndex { $0.item.id == id } } ?? 0
+        let ids = results.hits.map(\.item.id) + results.contactHits.map(\.contact.id)
+        selection = selected.flatMap { id in ids.firstIndex(of: id) } ?? 0
         firstLine = 0
         scrollToSelection()
     }
 
     // MARK: - Selection
 
+    /// The selected result when it is an item.
     public var selectedHit: SearchHit? {
         let hits = results.hits
         return hits.indices.contains(selection) ? hits[selection] : nil
+    }
+
+    /// The selected result when it is a contact (they come after the items).
+    public var selectedContact: ContactHit? {
+        let index = selection - results.hits.count
+        let contacts = results.contactHits
+        return contacts.indices.contains(index) ? contacts[index] : nil
+    }
+
+    /// The id of the selected item or contact.
+    private var selectedID: UUID? {
+        selectedHit?.item.id ?? selectedContact?.contact.id
     }
 
     /// True when the selection is the first result (Up goes back to the query).
@@ -98,7 +111,7 @@ public final class SearchPresenter {
     /// Moves the selection; false for an intent that is not a move.
     @discardableResult
     public func move(_ intent: Intent) -> Bool {
-        let count = results.hits.count
+        let count = results.count
         switch intent {
         case .moveUp: selection -= 1
         case .moveDown: selection += 1
@@ -126,11 +139,19 @@ public final class SearchPresenter {
                 index += 1
             }
         }
+        if let contacts = results.contacts {
+            let count = contacts.hasMore ? "\(contacts.hits.count)+" : "\(contacts.hits.count)"
+            lines.append(.heading("Contacts (\(count))"))
+            for hit in contacts.hits {
+                lines.append(.contact(index, SearchContactRowState(hit: hit)))
+                index += 1
+            }
+        }
         return lines
     }
 
     private func lineOfSelection(in lines: [SearchLine]) -> Int {
-        lines.firstIndex { if case .hit(selection, _) = $0 { return true } else { return false } } ?? 0
+        lines.firstIndex { $0.index == selection } ?? 0
     }
 
     private func scrollToSelection() {
@@ -159,11 +180,11 @@ public final class SearchPresenter {
         if let problem {
             status = problem
         } else if field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-            status = "Type to search titles, places, notes, categories and attendees."
-        } else if results.groups.isEmpty {
+            status = "Type to search titles, places, notes, categories, attendees and contacts."
+        } else if results.isEmpty {
             status = "No results for \(StatusMessage.quoted(field.text))."
         } else {
-            let count = results.hits.count
+            let count = results.count
             status = count == 1 ? "1 result" : "\(count) results"
         }
         return SearchViewState(

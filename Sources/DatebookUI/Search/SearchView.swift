@@ -43,6 +43,9 @@ public enum SearchView {
             case .hit(let index, let row):
                 renderRow(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
                 clicks.append(ClickArea(rect, index))
+            case .contact(let index, let row):
+                renderContact(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
+                clicks.append(ClickArea(rect, index))
             }
         }
         let cursor = state.queryFocused ? Point(x: cursorX, y: area.y) : nil
@@ -87,6 +90,31 @@ public enum SearchView {
             grid.put("@ ", x: sideX, y: area.y, style: sideStyle)
             putHighlighted(row.side, row.sideMatches, x: sideX + 2, y: area.y, style: sideStyle,
                            maxWidth: sideWidth - 2, into: &grid)
+        }
+    }
+
+    /// One contact's row: the name where the items' titles stand, a `blocked` or `deleted`
+    /// mark before it, and the e-mail or phone (or the text that matched) on the right.
+    static func renderContact(_ row: SearchContactRowState, selected: Bool, columns: ItemListView.Columns,
+                              into grid: inout Grid, area: Rect) {
+        var style = row.mark.isEmpty ? Theme.active : Theme.past
+        if selected { style = style.reversed }
+        grid.fill(area, style: selected ? Theme.selection : .plain)
+        var x = area.x + 1 + columns.date + columns.time
+        if x >= area.maxX - 1 { x = area.x + 1 }
+        if !row.mark.isEmpty {
+            x += grid.put(row.mark + " ", x: x, y: area.y, style: selected ? style : Theme.notCompleted,
+                          maxWidth: max(0, area.maxX - x - 1))
+        }
+        let remaining = area.maxX - x - 1
+        guard remaining > 0 else { return }
+        let sideWidth = row.side.isEmpty || remaining < 24 ? 0 : min(DisplayWidth.of(row.side), remaining / 2)
+        let nameWidth = remaining - sideWidth - (sideWidth > 0 ? 2 : 0)
+        putHighlighted(row.name, row.nameMatches, x: x, y: area.y, style: style, maxWidth: nameWidth, into: &grid)
+        if sideWidth > 0 {
+            let sideX = area.maxX - 1 - sideWidth
+            putHighlighted(row.side, row.sideMatches, x: sideX, y: area.y, style: selected ? style : Theme.muted,
+                           maxWidth: sideWidth, into: &grid)
         }
     }
 

@@ -1,5 +1,6 @@
 import DatebookKit
 import DatebookTerminal
+import Foundation
 
 /// A question for the person: yes or no, or one of several answers picked by a key.
 public struct Question {
@@ -48,6 +49,9 @@ public enum TabResponse {
     case ask(Question)
     /// Leave Datebook (`q` at the top of a tab).
     case quit
+    /// Show one thing (a contact, an item) by its id in another tab: the app puts that tab on
+    /// screen and asks it to `show(_:)` the id.
+    case show(TabID, UUID)
 }
 
 /// One tab: its navigation (which of its screens shows), what its keys do, and its drawing.
@@ -76,6 +80,9 @@ public protocol TabCoordinator: AnyObject {
     func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget>
     /// A mouse event in the tab's area, on the click area it hit (nil when none).
     func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse
+    /// Shows the thing with this id (another tab asked, by `TabResponse.show`): `.ignored`
+    /// when the tab cannot, and then the app stays where it was and says so.
+    func show(_ id: UUID) -> TabResponse
 }
 
 extension TabCoordinator {
@@ -84,4 +91,5 @@ extension TabCoordinator {
     public func prepare() -> TabResponse { .handled }
     public func resize(to area: Rect) {}
     public func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse { .ignored }
+    public func show(_ id: UUID) -> TabResponse { .ignored }
 }
