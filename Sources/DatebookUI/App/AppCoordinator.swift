@@ -222,7 +222,7 @@ public final class AppCoordinator: Application {
         guard let index = registry.tabs.firstIndex(where: { $0.id == tab }) else { return }
         let response = tabs[index].show(id)
         if case .ignored = response {
-            status = StatusMessage("\(registry.tabs[index].title) cannot open it yet.")
+            status = StatusMessage("The \(registry.tabs[index].title) tab cannot show it yet.")
             return
         }
         show(index)

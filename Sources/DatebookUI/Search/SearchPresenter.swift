@@ -180,7 +180,7 @@ public final class SearchPresenter {
         if let problem {
             status = problem
         } else if field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-            status = "Type to search titles, places, notes, categories, attendees and contacts."
+            status = "Type to search events, tasks, reminders and contacts."
         } else if results.isEmpty {
             status = "No results for \(StatusMessage.quoted(field.text))."
         } else {
