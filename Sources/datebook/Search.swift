@@ -76,6 +76,7 @@ struct Search: ParsableCommand {
             query, kinds: Set(kind.map(\.kind)), range: span, includeHistory: all, limitPerKind: limit)
         let results: SearchResults
         do {
+            if try request.terms().isEmpty { throw SearchQueryProblem.empty }
             results = try database.search(request, at: now)
         } catch let problem as SearchQueryProblem {
             Console.fail("datebook search: \(problem)")

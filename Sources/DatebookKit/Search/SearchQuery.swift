@@ -57,7 +57,13 @@ public struct SearchQuery: Equatable, Sendable {
                 cleaned.append(scalar)
             }
         }
-        let words = SearchFolding.fold(String(cleaned)).split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = SearchFolding.fold(String(cleaned)).split(whereSeparator: \.isWhitespace).map(String.init)
+        // A joiner with nothing to join is a control character too.
+        let joinersAlone = words.filter { $0.unicodeScalars.allSatisfy { $0.value == 0x200D } }
+        if !joinersAlone.isEmpty {
+            sawControl = true
+            words.removeAll { $0.unicodeScalars.allSatisfy { $0.value == 0x200D } }
+        }
         if words.isEmpty, sawControl { throw .onlyControlCharacters }
         return words
     }
@@ -67,6 +73,8 @@ public struct SearchQuery: Equatable, Sendable {
 public enum SearchQueryProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLong(length: Int, maximum: Int)
     case onlyControlCharacters
+    /// Nothing but spaces (the command line says so; the tab waits for typing).
+    case empty
 
     public var description: String {
         switch self {
@@ -74,6 +82,8 @@ public enum SearchQueryProblem: Error, Equatable, Sendable, CustomStringConverti
             return "The search text is \(length) characters long; at most \(maximum) can be searched."
         case .onlyControlCharacters:
             return "The search text holds only control characters; type letters, digits or symbols to search."
+        case .empty:
+            return "The search text is empty; give the words to find."
         }
     }
 }

@@ -221,6 +221,13 @@ import Testing
             try store.search(SearchQuery("\u{1}\u{7}\u{1B}\t"), at: Fixture.now)
         }
         #expect(try store.search(SearchQuery("   "), at: Fixture.now) == .empty)
+        // A zero-width joiner joins emoji; alone it is a control character too.
+        for joiners in ["\u{200D}", "\u{200D}\u{200D} \u{200D}", "\u{1}\u{200D}"] {
+            #expect(throws: SearchQueryProblem.onlyControlCharacters) {
+                try store.search(SearchQuery(joiners), at: Fixture.now)
+            }
+        }
+        #expect(try SearchQuery("👩\u{200D}💻").terms() == ["👩\u{200D}💻"])
     }
 
     // MARK: - Highlighting
