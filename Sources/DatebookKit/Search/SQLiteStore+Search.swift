@@ -25,7 +25,7 @@ extension SQLiteStore {
         let (ranked, contactHits): ([SearchKind: SearchRanking], [ContactHit]) = try read { db in
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
             let statement = try ReadStatement(db, sql: plan.sql)
-            try plan.bind(to: statement, kinds: kinds, longestSpan: longest)
+            try plan.bind(to: statement, kinds: kinds, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
             var ranked: [SearchKind: SearchRanking] = [:]
             while try statement.step() {
                 guard let kind = SearchKind(rawValue: statement.text(1) ?? "") else { continue }

@@ -54,7 +54,7 @@ struct SearchIndexWriter {
     /// always written (its status, relation or name order may have changed alone).
     func write(_ contact: Contact, contactRowID rowID: Int64, replacing: Bool) throws {
         let document = SearchDocument(contact)
-        try write(document, rowID: -rowID, replacing: replacing)
+        _ = try write(document, rowID: -rowID, replacing: replacing)
         try rankContact.bind(-rowID, at: 1)
         try rankContact.bind(contact.status.rawValue, at: 2)
         try rankContact.bind(contact.sortKey, at: 3)

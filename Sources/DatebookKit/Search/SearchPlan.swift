@@ -43,7 +43,13 @@ struct SearchPlan {
         }
         if !query.includeHistory { conditions.append("r.status = 'active'") }
         if query.range != nil {
-            conditions.append(#"r.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND "end" >= ?)"#)
+            // A floating time is kept as wall-clock seconds: it is compared with the range's
+            // edges as the store's zone shows them, an instant with the instants.
+            conditions.append(#"""
+                r.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND (
+                    (flags & \#(OccurrenceFlags.floating.rawValue) = 0 AND start >= ? AND start < ? AND "end" >= ?)
+                    OR (flags & \#(OccurrenceFlags.floating.rawValue) <> 0 AND start >= ? AND start < ? AND "end" >= ?)))
+                """#)
         }
         sql = """
             SELECT r.id, r.kind, \(Self.closeness), r.sort_at, r.sort_text
@@ -58,7 +64,7 @@ struct SearchPlan {
     }
 
     /// Binds the values of `sql`, in order.
-    func bind(to statement: ReadStatement, kinds: [SearchKind], longestSpan: Double) throws {
+    func bind(to statement: ReadStatement, kinds: [SearchKind], longestSpan: Double, wallClock: WallClock) throws {
         var index: Int32 = 1
         func next(_ value: String) throws {
             try statement.bind(value, at: index)
@@ -75,8 +81,12 @@ struct SearchPlan {
             }
         }
         if let range = query.range {
-            for value in [range.lowerBound.unixSeconds - longestSpan, range.upperBound.unixSeconds,
-                          range.lowerBound.unixSeconds] {
+            let lower = range.lowerBound.unixSeconds
+            let upper = range.upperBound.unixSeconds
+            let wallLower = wallClock.wallSeconds(of: range.lowerBound)
+            let wallUpper = wallClock.wallSeconds(of: range.upperBound)
+            for value in [min(lower, wallLower) - longestSpan, max(upper, wallUpper),
+                          lower - longestSpan, upper, lower, wallLower - longestSpan, wallUpper, wallLower] {
                 try statement.bind(value, at: index)
                 index += 1
             }

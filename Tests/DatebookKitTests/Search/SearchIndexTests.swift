@@ -121,6 +121,24 @@ import Testing
         #expect(limited.groups[0].hasMore)
     }
 
+    @Test func aFloatingItemIsJudgedInLocalTimeAtTheRangesEdges() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: berlin)
+        // Sunday 22 November 23:30 and Sunday 29 November 23:30 on a clock in Berlin (22:30 UTC),
+        // kept as wall-clock times.
+        var before = Fixture.event(1, "Floating late supper", at: "2026-11-22 22:30")
+        before.times = [ItemTime(start: Fixture.utc("2026-11-22 22:30"), end: Fixture.utc("2026-11-22 22:45"))]
+        before.timeZone = .floating
+        var last = Fixture.event(2, "Floating night call", at: "2026-11-29 22:30")
+        last.times = [ItemTime(start: Fixture.utc("2026-11-29 22:30"), end: Fixture.utc("2026-11-29 22:45"))]
+        last.timeZone = .floating
+        try store.save(before)
+        try store.save(last)
+        // The week of Monday 23 November in Berlin: 22 November 23:00 to 29 November 23:00 UTC.
+        let week = Fixture.utc("2026-11-22 23:00")..<Fixture.utc("2026-11-29 23:00")
+        #expect(try titles(store, SearchQuery("floating", range: week)) == ["Floating night call"])
+    }
+
     @Test func aSeriesIsDatedByItsNextOccurrence() throws {
         let store = try store()
         var series = Fixture.event(1, "Weekly sync", at: "2026-11-02 09:00")
