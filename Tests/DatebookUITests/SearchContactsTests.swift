@@ -78,7 +78,7 @@ struct SearchContactsTests {
         app.type("lima")
         #expect(search(app).presenter.results.contactHits.count == 1)
         for _ in 0..<4 { app.send(.command(.searchKind)) }
-        #expect(search(app).presenter.filters.summary.hasPrefix("Kind: contacts"))
+        #expect(search(app).presenter.viewState(queryFocused: true).filters.hasPrefix("Kind: contacts"))
         #expect(search(app).presenter.results.hits.isEmpty)
         #expect(search(app).presenter.results.contactHits.map(\.contact.displayName) == ["Ana Lima"])
     }

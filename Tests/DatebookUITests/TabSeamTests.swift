@@ -94,6 +94,7 @@ struct TabSeamTests {
         .placeholder: (.meetings, []),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
+        .searchDates: (.search, Array(repeating: .command(.searchDates), count: 4)),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

@@ -27,7 +27,7 @@ public final class SearchCoordinator: TabCoordinator {
     }
 
     public var mode: Mode {
-        flow.mode ?? (queryFocused ? .searchQuery : .searchResults)
+        flow.mode ?? (presenter.datePrompt != nil ? .searchDates : queryFocused ? .searchQuery : .searchResults)
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
@@ -65,6 +65,7 @@ public final class SearchCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if !flow.isEmpty { return flow.handle(intent) }
+        if presenter.datePrompt != nil { return presenter.editDatePrompt(intent) ? .handled : .ignored }
         switch intent {
         case .command(.searchKind): presenter.cycleKind()
         case .command(.searchDates): presenter.cycleDates()

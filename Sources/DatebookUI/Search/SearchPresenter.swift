@@ -48,9 +48,46 @@ public final class SearchPresenter {
         stale = true
     }
 
+    /// The next preset range of dates; after the last one, the prompt for any two dates.
     public func cycleDates() {
-        filters.cycleDates()
-        stale = true
+        if filters.cycleDates() {
+            stale = true
+        } else {
+            datePrompt = SearchDatePrompt()
+        }
+    }
+
+    /// The prompt for two dates, while it is open.
+    public private(set) var datePrompt: SearchDatePrompt?
+
+    /// Applies an intent to the open date prompt: typing, Tab between the fields, Enter (on
+    /// To, or on From when To is filled) to search those dates, Esc to close it and search any
+    /// time. A date that cannot be read keeps the prompt open with the problem under it.
+    public func editDatePrompt(_ intent: Intent) -> Bool {
+        guard var prompt = datePrompt else { return false }
+        switch intent {
+        case .back:
+            datePrompt = nil
+            filters.dates = .anyTime
+            stale = true
+            return true
+        case .nextField, .previousField:
+            prompt.focus = prompt.focus == .from ? .to : .from
+        case .submit where prompt.focus == .from && prompt.to.text.isEmpty:
+            prompt.focus = .to
+        case .submit:
+            if let range = prompt.range(now: clock.now(), calendar: dates.calendar) {
+                datePrompt = nil
+                filters.dates = .between(range.lowerBound, range.upperBound)
+                stale = true
+                return true
+            }
+        default:
+            guard TextField.edits(intent) else { return false }
+            prompt.focused.apply(intent)
+        }
+        datePrompt = prompt
+        return true
     }
 
     public func toggleHistory() {
@@ -188,7 +225,8 @@ public final class SearchPresenter {
             status = count == 1 ? "1 result" : "\(count) results"
         }
         return SearchViewState(
-            field: field, queryFocused: queryFocused, filters: filters.summary, status: status,
+            field: field, queryFocused: queryFocused, filters: filters.summary(dates, now: clock.now()),
+            datePrompt: datePrompt, status: status,
             isProblem: problem != nil, lines: Array(all.dropFirst(start).prefix(height)),
             selection: queryFocused ? nil : selection)
     }

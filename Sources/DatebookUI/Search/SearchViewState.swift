@@ -8,6 +8,8 @@ public struct SearchViewState: Equatable {
     public var queryFocused: Bool
     /// The filters, in words.
     public var filters: String
+    /// The prompt for two dates, drawn over the filters while it is open.
+    public var datePrompt: SearchDatePrompt?
     /// The count of results, or why there are none.
     public var status: String
     public var isProblem: Bool
