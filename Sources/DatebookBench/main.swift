@@ -119,16 +119,21 @@ _ = app.handle(.key(.char("1")))
 // matches a tenth of the items, `sofia` an accent-blind contact name, `example.org` every contact.
 let typed = ["Review 4711", "dentist", "会议室", "office plan", "zz", "会议", "sofia 12", "example.org"]
 var searchTimes: [Double] = []
+var timedPrefixes: [(String, Double, Int)] = []
 for query in typed {
     var prefix = ""
     for character in query {
         prefix.append(character)
         let start = DispatchTime.now()
-        _ = try store.search(SearchQuery(prefix), at: base)
-        searchTimes.append(milliseconds(start))
+        let found = try store.search(SearchQuery(prefix), at: base)
+        let elapsed = milliseconds(start)
+        searchTimes.append(elapsed)
+        timedPrefixes.append((prefix, elapsed, found.count))
     }
 }
 searchTimes.sort()
+let slowest = timedPrefixes.sorted { $0.1 > $1.1 }.prefix(5)
+    .map { String(format: "%@ %.1f", $0.0, $0.1) }.joined(separator: ", ")
 let searchP95 = searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.95))]
 let searchMedian = searchTimes[searchTimes.count / 2]
 
@@ -144,4 +149,5 @@ print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
 print(String(format: "search per char %8.2f ms  p95 (median %.2f, worst %.2f, %d typed characters; target < 20)",
              searchP95, searchMedian, searchTimes.last ?? 0, searchTimes.count))
+print("search slowest   \(slowest) (ms)")
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))

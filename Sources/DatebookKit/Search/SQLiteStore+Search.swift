@@ -26,12 +26,19 @@ extension SQLiteStore {
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
             let statement = try ReadStatement(db, sql: plan.sql)
             try plan.bind(to: statement, kinds: kinds, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
-            var ranked: [SearchKind: SearchRanking] = [:]
+            // One ranking per kind, by the kind's position in `SearchKind.allCases` (column 1).
+            var rankings = SearchKind.allCases.map { _ in SearchRanking(limit: limit) }
+            let contact = Int64(SearchKind.allCases.firstIndex(of: .contact)!)
             while try statement.step() {
-                guard let kind = SearchKind(rawValue: statement.text(1) ?? "") else { continue }
-                ranked[kind, default: SearchRanking(limit: limit)].add(SearchRanking.Entry(
+                let kind = statement.int64(1)
+                guard rankings.indices.contains(Int(kind)) else { continue }
+                rankings[Int(kind)].add(SearchRanking.Entry(
                     rowID: statement.int64(0), closeness: Int(statement.int64(2)), sortAt: statement.double(3),
-                    sortText: statement.text(4) ?? ""))
+                    sortText: kind == contact ? statement.text(4) ?? "" : ""))
+            }
+            var ranked: [SearchKind: SearchRanking] = [:]
+            for (kind, ranking) in zip(SearchKind.allCases, rankings) where ranking.matched > 0 {
+                ranked[kind] = ranking
             }
             let contacts = try (ranked[.contact]?.first ?? []).compactMap { entry -> ContactHit? in
                 guard let contact = try ContactRows.read(db, where: "id = ?", -entry.rowID, photo: false) else {

@@ -51,8 +51,10 @@ struct SearchPlan {
                     OR (flags & \#(OccurrenceFlags.floating.rawValue) <> 0 AND start >= ? AND start < ? AND "end" >= ?)))
                 """#)
         }
+        let kindPosition = "CASE r.kind " + SearchKind.allCases.enumerated()
+            .map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ") + " ELSE -1 END"
         sql = """
-            SELECT r.id, r.kind, \(Self.closeness), r.sort_at, r.sort_text
+            SELECT r.id, \(kindPosition), \(Self.closeness), r.sort_at, r.sort_text
             FROM search_rank r
             WHERE \(conditions.joined(separator: " AND "))
             """

@@ -22,7 +22,8 @@ struct SearchRanking {
 
     let limit: Int
     private var kept: [Entry] = []
-    private var matched = 0
+    /// How many matched, kept or not.
+    private(set) var matched = 0
     /// The worst entry kept after the last cut: one that comes after it cannot be among the first.
     private var bound: Entry?
 
