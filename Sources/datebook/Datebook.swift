@@ -18,7 +18,8 @@ struct Datebook: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self, Check.self,
+            Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self, MeCommand.self,
+            MeetingCommand.self, Inbox.self, Check.self,
         ],
         defaultSubcommand: Open.self
     )
@@ -86,6 +87,11 @@ enum Console {
                 offset += written
             }
         }
+    }
+
+    /// Text from the database as one safe line for a terminal (control characters as symbols).
+    static func safe(_ text: String) -> String {
+        ControlCharacters.visible(text)
     }
 
     /// Prints a message on stderr and exits with status 1.

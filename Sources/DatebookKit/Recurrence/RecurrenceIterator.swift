@@ -127,6 +127,23 @@ final class RecurrenceIterator {
                 shiftedTo = shifted
             }
         }
+        // A DTSTART in the first years of the era (the year 0 once libical moves it to UTC)
+        // reaches ICU, which counts such years in eras: skipping ahead from it gives wrong days
+        // (a Sunday for a weekday rule) and every step costs tens of microseconds. The
+        // Gregorian calendar repeats every 400 years, weekdays included, so a rule whose
+        // interval divides that period gives the same days from a DTSTART 400 years later;
+        // when the walk is to start well past it, it starts from there.
+        if let skippingTo, shiftedTo == nil, recurrence.count == 0, first.year <= 2,
+            Self.repeatsEvery400Years(recurrence)
+        {
+            var shifted = first
+            shifted.year += 400
+            let shiftedStart = Double(icaltime_as_timet_with_zone(shifted, zone))
+            if shiftedStart < skippingTo {
+                first = shifted
+                shiftedTo = shiftedStart
+            }
+        }
         guard let iterator = icalrecur_iterator_new(recurrence, first) else {
             _ = Libical.takeError()
             throw .unreadable
@@ -173,6 +190,25 @@ final class RecurrenceIterator {
     }
 
     /// True when the rule has any BY part.
+    /// True when the rule gives the same days from a DTSTART 400 Gregorian years later: its
+    /// interval divides the 400-year cycle (146,097 days; 20,871 weeks; 4,800 months) in its unit.
+    private static func repeatsEvery400Years(_ rule: icalrecurrencetype) -> Bool {
+        let interval = Int(max(1, rule.interval))
+        let cycle: Int
+        switch rule.freq {
+        case ICAL_YEARLY_RECURRENCE: cycle = 400
+        case ICAL_MONTHLY_RECURRENCE: cycle = 4_800
+        case ICAL_WEEKLY_RECURRENCE: cycle = 20_871
+        case ICAL_DAILY_RECURRENCE: cycle = 146_097
+        case ICAL_HOURLY_RECURRENCE: cycle = 146_097 * 24
+        case ICAL_MINUTELY_RECURRENCE: cycle = 146_097 * 1_440
+        case ICAL_SECONDLY_RECURRENCE: cycle = 146_097 * 86_400
+        default: return false
+        }
+        let scale = rule.rscale.map { String(cString: $0).uppercased() } ?? "GREGORIAN"
+        return cycle % interval == 0 && scale == "GREGORIAN"
+    }
+
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
         let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         return [

@@ -323,6 +323,7 @@ extension SQLiteStore {
             // Contacts in the search index, written from every contact when the store opens.
             try SearchSchema.migrateV13(db)
         }
+        migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()
 }
