@@ -87,6 +87,17 @@ struct SearchTabTests {
         #expect(screen.contains("No results for “zzzq”."))
     }
 
+    @Test("a query longer than can be searched says so in the tab, and what was typed stays")
+    func tooLong() throws {
+        let app = try app()
+        let text = String(repeating: "xy", count: 600)
+        app.type(text)
+        #expect(search(app).presenter.field.text == text)
+        #expect(search(app).presenter.results.isEmpty)
+        let screen = app.render(size: Size(width: 100, height: 24)).grid.text()
+        #expect(screen.contains("The search text is 1200 characters long; at most 1000 can be searched."))
+    }
+
     @Test("the matched text is marked, where the query matched, accents and case aside")
     func highlights() throws {
         let app = try app()

@@ -19,6 +19,8 @@ extension SQLiteStore {
         guard !terms.isEmpty else { return .empty }
         let kinds = SearchKind.allCases.filter { query.searches($0) }
         guard !kinds.isEmpty else { return SearchResults(groups: [], terms: terms) }
+        // A series ranks by the instance it shows now, as in the Events list.
+        try advanceRepeatingItems(at: now)
         let plan = SearchPlan(terms: terms, query: query)
         let coding = storedTime
         let limit = query.limitPerKind
@@ -103,8 +105,14 @@ extension SQLiteStore {
                     let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
                     let sql = "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id"
                     let items = try Self.fetchItems(coding: coding, db, sql: sql, arguments: StatementArguments(chunk))
+                    let sortAts = try Dictionary(
+                        uniqueKeysWithValues: Row.fetchAll(
+                            db, sql: "SELECT id, sort_at FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                            arguments: StatementArguments(chunk)
+                        ).map { ($0[0] as Int64, $0[1] as Double) })
                     for (rowID, item) in zip(chunk, items) {
-                        try writer.write(item, rowID: rowID, replacing: false)
+                        try writer.write(item, rowID: rowID, sortAt: sortAts[rowID] ?? SQLiteStore.undatedSortKey,
+                                         replacing: false)
                     }
                 }
             }

@@ -10,8 +10,8 @@ import GRDB
 ///
 /// `search_rank` (v13) holds, for the same row ids, what ranking needs: kind, status, date,
 /// and the folded title. A search reads it with the rows that match, so it never looks up
-/// the items or the index's own texts to choose the first of each kind. A trigger keeps an
-/// item's kind, status and date in it as the item changes.
+/// the items or the index's own texts to choose the first of each kind. `SearchIndexWriter`
+/// writes it with every item and contact; a series moving on moves its date there too.
 enum SearchSchema {
     /// The name in `store_value` that asks for the index to be written from every item when
     /// the store opens (a database written before the index existed).
@@ -43,7 +43,6 @@ enum SearchSchema {
             sql: """
                 DROP TABLE IF EXISTS search_text;
                 DROP TABLE IF EXISTS search_word;
-                DROP TRIGGER IF EXISTS search_rank_item;
                 DROP TABLE IF EXISTS search_rank;
                 CREATE VIRTUAL TABLE search_text USING fts5(\(columns), tokenize = 'trigram', columnsize = 0);
                 CREATE VIRTUAL TABLE search_word USING fts5(words, tokenize = 'unicode61', detail = none,
@@ -59,11 +58,6 @@ enum SearchSchema {
                     sort_text TEXT NOT NULL,
                     title TEXT NOT NULL
                 );
-                CREATE TRIGGER search_rank_item AFTER UPDATE OF kind, status, sort_at ON item
-                BEGIN
-                    UPDATE search_rank SET kind = new.kind, status = new.status, sort_at = new.sort_at
-                    WHERE id = new.id;
-                END;
                 INSERT OR REPLACE INTO store_value (name, value) VALUES ('\(rebuildFlag)', 1);
                 INSERT OR REPLACE INTO store_value (name, value) VALUES ('\(rebuildContactsFlag)', 1);
                 """)

@@ -142,7 +142,6 @@ import Testing
             // holding items only, and no v13.
             try store.dbQueue.write { db in
                 try db.execute(sql: """
-                    DROP TRIGGER search_rank_item;
                     DROP TABLE search_rank;
                     DELETE FROM search_text WHERE rowid < 0;
                     DELETE FROM search_word WHERE rowid < 0;

@@ -139,6 +139,17 @@ import Testing
         #expect(try titles(store, SearchQuery("floating", range: week)) == ["Floating night call"])
     }
 
+    @Test func aSeriesRanksByTheOccurrenceItShowsNow() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.utc("2026-01-01 00:00")), ids: .sequential())
+        var series = Fixture.event(1, "Sync weekly", at: "2026-01-05 09:00")
+        series.repeatRule = "FREQ=WEEKLY"
+        try store.save(series)
+        try store.save(Fixture.event(2, "Sync once", at: "2026-11-20 09:00"))
+        // Written in January, the series was listed at 5 January; by 22 November it shows 23 November.
+        let found = try store.search(SearchQuery("sync"), at: Fixture.utc("2026-11-22 12:00")).hits
+        #expect(found.map(\.item.title) == ["Sync once", "Sync weekly"])
+    }
+
     @Test func aSeriesIsDatedByItsNextOccurrence() throws {
         let store = try store()
         var series = Fixture.event(1, "Weekly sync", at: "2026-11-02 09:00")
