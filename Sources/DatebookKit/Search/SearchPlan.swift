@@ -31,11 +31,22 @@ struct SearchPlan {
         short = terms.filter { $0.unicodeScalars.count < 3 }
         phrase = terms.joined(separator: " ")
         var conditions = ["r.kind IN (SELECT value FROM json_each(?))"]
-        if !long.isEmpty { conditions.append("r.id IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)") }
+        // The first index that is asked drives the walk: its matches come in row id order and
+        // each finds its ranking row, with no list of them all made first.
+        var from = "search_rank r"
+        if !long.isEmpty {
+            from = "search_text JOIN search_rank r ON r.id = search_text.rowid"
+            conditions.append("search_text MATCH ?")
+        }
         let columns = SearchDocument.columnNames
         for word in short {
             if SearchWords.query(word) != nil {
-                conditions.append("r.id IN (SELECT rowid FROM search_word WHERE search_word MATCH ?)")
+                if from == "search_rank r" {
+                    from = "search_word JOIN search_rank r ON r.id = search_word.rowid"
+                    conditions.append("search_word MATCH ?")
+                } else {
+                    conditions.append("r.id IN (SELECT rowid FROM search_word WHERE search_word MATCH ?)")
+                }
             } else {
                 let anyColumn = columns.map { "instr(\($0), ?) > 0" }.joined(separator: " OR ")
                 conditions.append("r.id IN (SELECT rowid FROM search_text WHERE \(anyColumn))")
@@ -55,7 +66,7 @@ struct SearchPlan {
             .map { "WHEN '\($0.element.rawValue)' THEN \($0.offset)" }.joined(separator: " ") + " ELSE -1 END"
         sql = """
             SELECT r.id, \(kindPosition), \(Self.closeness), r.sort_at, r.sort_text
-            FROM search_rank r
+            FROM \(from)
             WHERE \(conditions.joined(separator: " AND "))
             """
     }
