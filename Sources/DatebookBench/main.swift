@@ -19,6 +19,8 @@ let count = arguments.count > 2 ? Int(arguments[2]) ?? 100_000 : 100_000
 let seedOnly = arguments.contains("--seed-only")
 /// Contacts seeded beside the items: one for every ten items, as the issue's figures are set.
 let contactCount = count / 10
+/// Meetings seeded beside them (10 invitees and 5 slots each): 2,000 for 100,000 items.
+let meetingCount = count / 50
 
 func milliseconds(_ start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
@@ -62,8 +64,9 @@ if !FileManager.default.fileExists(atPath: path) {
     }
     try store.insert(contentsOf: items)
     try seedContacts(contactCount, into: store, at: base)
-    print(String(format: "seed            %8.1f ms  (%d items and %d contacts)", milliseconds(seedStart), count,
-                 contactCount))
+    try seedMeetings(meetingCount, into: store, at: base)
+    print(String(format: "seed            %8.1f ms  (%d items, %d contacts, %d meetings)", milliseconds(seedStart), count,
+                 contactCount, meetingCount))
 }
 if seedOnly { exit(0) }
 
@@ -113,6 +116,14 @@ let weekFrame = timed(.char("W"))
 let agendaFrame = timed(.char("A"))
 let nextMonth = timed(.char("]"))
 _ = app.handle(.key(.char("1")))
+let contacts = contactsTabFigures(app, size: size)
+
+// The Meetings tab: switching to it reads and draws its first list; each list switch another.
+let meetingsFrame = timed(.char("4"))
+let meetingsSwitches = (0..<30).map { _ in timed(.char("]")) }.sorted()
+let meetingsSwitch = meetingsSwitches[meetingsSwitches.count * 95 / 100]
+precondition(app.render(size: size).grid.text().contains("meetings"), "the Meetings tab shows no meetings")
+_ = app.handle(.key(.char("1")))
 
 // Search: every prefix of a few queries, as a person types them, run through the index as the
 // Search tab runs it for each character (one query each, the 50 closest of each kind). `会议`
@@ -147,7 +158,11 @@ print(String(format: "calendar tab    %8.2f ms  (switch to it: day view and mont
 print(String(format: "week view       %8.2f ms", weekFrame))
 print(String(format: "agenda view     %8.2f ms  (31 days)", agendaFrame))
 print(String(format: "agenda ] month  %8.2f ms", nextMonth))
+print(String(format: "meetings tab    %8.2f ms  (switch to it: %d meetings; target < 20)", meetingsFrame, meetingCount))
+print(String(format: "meetings ] list %8.2f ms  p95 of 30 list switches (target < 20)", meetingsSwitch))
 print(String(format: "search per char %8.2f ms  p95 (median %.2f, worst %.2f, %d typed characters; target < 20)",
              searchP95, searchMedian, searchTimes.last ?? 0, searchTimes.count))
 print("search slowest   \(slowest) (ms)")
+print(String(format: "contacts tab    %8.2f ms  (switch to it: first window of %d contacts; target < 50; filter %.2f ms/char at most)",
+             contacts.firstFrame, contactCount, contacts.filterPerCharacter))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))

@@ -38,6 +38,8 @@ struct ContactsImport: ParsableCommand {
             file, command: "contacts import", fromData: importer.importData,
             fromPath: { try importer.importFile(atPath: $0) })
         print(report.summary)
+        // The feed says what came in; an import that wrote is not undone when this fails.
+        try? database.record(.imported, "\(report.summary) (from \(file == "-" ? "standard input" : (file as NSString).lastPathComponent))")
         for note in report.skipped { Console.error("skipped: \(note)") }
         for note in report.notes { Console.error("note: \(note)") }
         if !report.skipped.isEmpty { throw ExitCode(2) }
@@ -157,11 +159,21 @@ struct ContactsAdd: ParsableCommand {
     @Option(help: ArgumentHelp("The organisation.", valueName: "name"))
     var organisation: String?
 
+    @Option(help: ArgumentHelp(
+        "What you know of the person: none, friend, request-received, request-sent, blocked.",
+        valueName: "relation"))
+    var relation: String = "none"
+
     func run() throws {
+        guard let relation = ContactRelation(rawValue: relation.lowercased()) else {
+            Console.fail("datebook contacts add: --relation: “\(self.relation)” is not one of "
+                + ContactRelation.allCases.map(\.rawValue).joined(separator: ", "))
+        }
         var contact = Contact(id: IDSource.random.next(), displayName: name.trimmingCharacters(in: .whitespaces), created: Date())
         contact.emails = email.map { LabelledValue($0.trimmingCharacters(in: .whitespaces)) }
         contact.phones = phone.map { LabelledValue($0.trimmingCharacters(in: .whitespaces)) }
         contact.organisation = organisation ?? ""
+        contact.relation = relation
         if let birthday {
             contact.birthday = Self.birthday(birthday)
         }

@@ -89,11 +89,6 @@ enum Console {
         }
     }
 
-    /// Text from the database as one safe line for a terminal (control characters as symbols).
-    static func safe(_ text: String) -> String {
-        ControlCharacters.visible(text)
-    }
-
     /// Prints a message on stderr and exits with status 1.
     static func fail(_ message: String) -> Never {
         error(message)

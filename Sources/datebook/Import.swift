@@ -32,6 +32,8 @@ struct Import: ParsableCommand {
         let report = Console.importInput(
             file, command: "import", fromData: importer.importData, fromPath: { try importer.importFile(atPath: $0) })
         print(report.summary)
+        // The feed says what came in; an import that wrote is not undone when this fails.
+        try? database.record(.imported, "\(report.summary) (from \(file == "-" ? "standard input" : (file as NSString).lastPathComponent))")
         // Series imported earlier keep their instances a year ahead as time passes.
         _ = try? database.extendRecurrenceHorizon()
         for note in report.skipped {

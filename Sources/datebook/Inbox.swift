@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook inbox`: reads meeting messages others sent (iCalendar files with a METHOD).
@@ -30,9 +31,9 @@ struct Inbox: ParsableCommand {
                 let outcomes = try database.writeMeetings { batch in
                     try messages.map { try MeetingInbox.apply($0, in: batch) }
                 }
-                for outcome in outcomes { print("\(name): \(Console.safe(outcome.summary))") }
+                for outcome in outcomes { print("\(name): \(InertText.line(outcome.summary))") }
             } catch {
-                Console.error("datebook inbox: \(name): \(Console.safe(String(describing: error)))")
+                Console.error("datebook inbox: \(name): \(InertText.line(String(describing: error)))")
                 failed = true
             }
         }

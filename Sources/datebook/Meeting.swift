@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook meeting`: group meetings from scripts.
@@ -116,7 +117,7 @@ struct MeetingNew: ParsableCommand {
         let database = try store.openStore()
         do {
             guard let me = try database.me() else { throw MeetingError.noMe }
-            let people = invitees.map(Self.person)
+            let people = invitees.map { MeetingDraft.person($0) ?? MeetingPerson(name: "", email: $0) }
             let meeting = try database.writeMeetings { batch in
                 var meeting = Meeting(
                     id: batch.newID(), title: title, host: me.person, hostedByMe: true, slots: slots,
@@ -131,17 +132,6 @@ struct MeetingNew: ParsableCommand {
         } catch {
             Console.fail("datebook meeting new: \(error)")
         }
-    }
-
-    /// "Ana <ana@example.org>" or a bare address.
-    static func person(_ text: String) -> MeetingPerson {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasSuffix(">"), let open = trimmed.lastIndex(of: "<") {
-            let name = trimmed[..<open].trimmingCharacters(in: .whitespaces)
-            let email = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
-            return MeetingPerson(name: name, email: String(email))
-        }
-        return MeetingPerson(name: "", email: trimmed)
     }
 }
 
@@ -177,7 +167,7 @@ struct MeetingList: ParsableCommand {
                 case .cancelled: state = "cancelled"
                 }
                 print("\(meeting.id.uuidString.lowercased().suffix(8))  \(meeting.mark(for: me).rawValue)  "
-                    + "\(Console.safe(meeting.title))  [\(lists.joined(separator: ", "))]  \(state)  \(tally.summary)")
+                    + "\(InertText.line(meeting.title))  [\(lists.joined(separator: ", "))]  \(state)  \(tally.summary)")
                 for slot in meeting.slots {
                     let count = tally.count(of: slot.id)
                     print("    \(slot.id). \(dates.full(slot.start))-\(dates.time(slot.end))  "
@@ -218,7 +208,7 @@ struct MeetingVote: ParsableCommand {
             }
         }
         guard !votes.isEmpty else { Console.fail("datebook meeting vote: give --yes, --maybe or --no") }
-        target.change("vote", said: { "Voted on “\(Console.safe($0.title))”: \(Self.describe(votes))" }) { meeting, me in
+        target.change("vote", said: { "Voted on “\(InertText.line($0.title))”: \(Self.describe(votes))" }) { meeting, me in
             try meeting.vote(votes, by: me.email)
         }
     }
@@ -233,7 +223,7 @@ struct MeetingRefuse: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "refuse", abstract: "Say I will not come.")
     @OptionGroup var target: MeetingTarget
     func run() throws {
-        target.change("refuse", said: { "Refused “\(Console.safe($0.title))”" }) { meeting, me in
+        target.change("refuse", said: { "Refused “\(InertText.line($0.title))”" }) { meeting, me in
             try meeting.refuse(by: me.email)
         }
     }
@@ -245,7 +235,7 @@ struct MeetingConfirm: ParsableCommand {
     @OptionGroup var target: MeetingTarget
     @Argument(help: "The slot's number.") var slot: Int
     func run() throws {
-        target.change("confirm", said: { "Confirmed “\(Console.safe($0.title))” on slot \(slot)" }) { meeting, _ in
+        target.change("confirm", said: { "Confirmed “\(InertText.line($0.title))” on slot \(slot)" }) { meeting, _ in
             try meeting.confirm(slot: slot)
         }
     }
@@ -256,7 +246,7 @@ struct MeetingAccept: ParsableCommand {
         commandName: "accept", abstract: "Accept a meeting's confirmed time; it becomes an event in my calendar.")
     @OptionGroup var target: MeetingTarget
     func run() throws {
-        target.change("accept", said: { "Going to “\(Console.safe($0.title))”" }) { meeting, me in
+        target.change("accept", said: { "Going to “\(InertText.line($0.title))”" }) { meeting, me in
             try meeting.accept(by: me.email)
         }
     }
@@ -266,7 +256,7 @@ struct MeetingCancel: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a meeting I host.")
     @OptionGroup var target: MeetingTarget
     func run() throws {
-        target.change("cancel", said: { "Cancelled “\(Console.safe($0.title))”" }) { meeting, _ in
+        target.change("cancel", said: { "Cancelled “\(InertText.line($0.title))”" }) { meeting, _ in
             try meeting.cancel()
         }
     }
@@ -278,6 +268,6 @@ struct MeetingSend: ParsableCommand {
         abstract: "Write the messages of a meeting I host (or my answer to one) into the outbox again.")
     @OptionGroup var target: MeetingTarget
     func run() throws {
-        target.change("send", said: { "Messages for “\(Console.safe($0.title))”:" }) { _, _ in }
+        target.change("send", said: { "Messages for “\(InertText.line($0.title))”:" }) { _, _ in }
     }
 }

@@ -180,7 +180,7 @@ struct EventsPresenterTests {
         let (app, _) = try Fixtures.app()
         app.send(.switchTab(.meetings))
         #expect(app.activeTab == .meetings)
-        #expect(app.screen().contains("Invitations, Hosting and Coming"))
+        #expect(app.screen().contains("[Invitations]  Hosting  Coming"))
         app.send(.nextTab)
         #expect(app.activeTab == .contacts)
         app.send(.nextTab)

@@ -69,10 +69,16 @@ struct ScreenSnapshotTests {
         check(app, "help-calendar")
     }
 
-    @Test func placeholderTab() throws {
-        let (app, _) = try Fixtures.app()
+    /// The Meetings tab's invitations, and one meeting's slots with who said what.
+    @Test func meetings() throws {
+        let (app, store) = try Fixtures.app()
+        try Fixtures.addInvitation(to: store)
         app.send(.switchTab(.meetings))
-        check(app, "meetings-placeholder")
+        check(app, "meetings-invitations")
+        app.send(.open)
+        check(app, "meeting-details")
+        app.send(.command(.meetingVote), .moveDown, .command(.voteMaybe))
+        check(app, "meeting-voting")
     }
 
     /// The calendar on the busy Monday, at 80×24 and 120×40, in each view.

@@ -18,9 +18,10 @@ struct SearchContactsTests {
         private(set) var shown: [UUID] = []
         var mode: Mode { .list }
         func handle(_ intent: Intent) -> TabResponse { .ignored }
-        func show(_ id: UUID) -> TabResponse {
+        /// Shows nothing: as if the contact were gone.
+        func reveal(_ id: UUID) -> Bool {
             shown.append(id)
-            return .handled
+            return false
         }
         func render(into grid: inout Grid, area: Rect) -> Drawing<Never> {
             grid.put(" Showing \(shown.count)", x: area.x, y: area.y, maxWidth: area.width)
@@ -83,26 +84,34 @@ struct SearchContactsTests {
         #expect(search(app).presenter.results.contactHits.map(\.contact.displayName) == ["Ana Lima"])
     }
 
-    @Test("Enter on a contact puts the Contacts tab on screen, showing that contact")
+    @Test("Enter on a contact puts the Contacts tab on screen, showing that contact's profile")
     func enterShowsTheContact() throws {
-        let tabs = TabRegistry(tabs: TabRegistry.standard.tabs.map {
-            $0.id == .contacts ? ContactsProbe.registration : $0
-        })
-        let (app, ana) = try app(tabs: tabs)
+        let (app, ana) = try app()
         app.type("lima")
         app.send(.command(.searchResults))
         #expect(search(app).presenter.selectedContact?.contact.id == ana.id)
         app.send(.open)
         #expect(app.activeTab == .contacts)
-        #expect(app.tab(ContactsProbe.self)?.shown == [ana.id])
+        #expect(app.mode == .contactProfile)
+        let screen = app.render(size: Size(width: 80, height: 24)).grid.text()
+        #expect(screen.contains("Ana Lima"))
+        #expect(screen.contains("ana.lima@example.org"))
+        // The search is as it was.
+        app.send(.switchTab(.search))
+        #expect(search(app).presenter.field.text == "lima")
+        #expect(search(app).presenter.selectedContact?.contact.id == ana.id)
     }
 
-    @Test("while the Contacts tab cannot show a contact, Search stays and says so")
-    func enterWithoutAProfile() throws {
-        let (app, _) = try app()
+    @Test("when the Contacts tab cannot show the contact, Search stays and says so")
+    func enterWhenItCannotBeShown() throws {
+        let tabs = TabRegistry(tabs: TabRegistry.standard.tabs.map {
+            $0.id == .contacts ? ContactsProbe.registration : $0
+        })
+        let (app, ana) = try app(tabs: tabs)
         app.type("lima")
         app.send(.command(.searchResults), .open)
+        #expect(app.tab(ContactsProbe.self)?.shown == [ana.id])
         #expect(app.activeTab == .search)
-        #expect(app.status?.text == "The Contacts tab cannot show it yet.")
+        #expect(app.status?.text == "That is no longer here")
     }
 }

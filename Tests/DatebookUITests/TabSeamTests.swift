@@ -14,6 +14,8 @@ struct TabSeamTests {
     static func app() throws -> (AppCoordinator, SQLiteStore) {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixtures.now), ids: .sequential())
         for item in Fixtures.sample + Fixtures.calendarSample { try store.save(item) }
+        try Fixtures.addInvitation(to: store)
+        try Fixtures.saveContacts(in: store)
         let app = AppCoordinator(store: store, clock: .fixed(Fixtures.now), ids: .sequential(),
                                  calendar: Fixtures.calendar, tabs: .withProbe)
         return (app, store)
@@ -91,10 +93,21 @@ struct TabSeamTests {
         .form: (.events, [.edit]),
         .calendar: (.calendar, [.command(.goToDate)] + "2026-11-23".map { .insert($0) } + [.submit]),
         .prompt: (.calendar, [.command(.goToDate)]),
-        .placeholder: (.meetings, []),
+        .meetings: (.meetings, []),
+        .meetingDetails: (.meetings, [.open]),
+        .meetingVote: (.meetings, [.command(.meetingVote)]),
+        .meetingPrompt: (.meetings, [.command(.meetingInbox)]),
+        .meetingForm: (.meetings, [.newRequested, .choose(.groupMeeting)]),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
         .searchDates: (.search, Array(repeating: .command(.searchDates), count: 4)),
+        .contacts: (.contacts, []),
+        .contactRequests: (.contacts, [.command(.contactNextList)]),
+        .deletedContacts: (.contacts, [.command(.contactPreviousList)]),
+        .contactFilter: (.contacts, [.command(.contactFilter)]),
+        .contactProfile: (.contacts, [.open]),
+        .contactForm: (.contacts, [.command(.contactAdd)]),
+        .contactSubscribe: (.contacts, [.command(.contactSubscribe)]),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

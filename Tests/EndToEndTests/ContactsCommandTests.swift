@@ -85,6 +85,18 @@ struct ContactsCommandTests {
         #expect((objects[0]["emails"] as? [[String: Any]])?.first?["value"] as? String == "ana@example.org")
     }
 
+    @Test("add --relation sets what is known of the person (how tests and scripts seed requests)")
+    func addWithRelation() throws {
+        let bad = try datebook(["contacts", "add", "Ana", "--relation", "enemy"])
+        #expect(bad.status == 1)
+        #expect(bad.standardError == "datebook contacts add: --relation: “enemy” is not one of none, friend, "
+            + "request-received, request-sent, blocked\n")
+        #expect(try datebook(["contacts", "list"]).standardOutput.isEmpty)
+        #expect(try datebook(["contacts", "add", "Bea", "--relation", "request-received"]).status == 0)
+        #expect(try datebook(["contacts", "add", "Cy"]).status == 0)
+        #expect(try datebook(["contacts", "list"]).standardOutput == "Bea\trequest-received\nCy\n")
+    }
+
     @Test("Python's vobject reads every card of the export, in 4.0 and 3.0")
     func pythonReadsTheExport() throws {
         let python = try #require(Command.find("python3"), "python3 is needed to check exports")

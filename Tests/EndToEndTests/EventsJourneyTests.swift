@@ -11,7 +11,7 @@ struct EventsJourneyTests {
         try session.send(keys: "3")
         try await session.waitFor("Wk Mo Tu We Th Fr Sa Su")
         try session.send(keys: "Tab")
-        try await session.waitFor("Group meetings will live here")
+        try await session.waitFor("[Invitations]  Hosting  Coming")
         try session.send(keys: "BTab", "BTab")
         try await session.waitFor("Type to search")
         try session.click(x: 3, y: 0)

@@ -188,4 +188,40 @@ struct MeetingCommandTests {
             "REPLY VPOLL,VVOTER", "REQUEST VEVENT", "REQUEST VEVENT", "REPLY VEVENT",
         ])
     }
+
+    @Test("datebook inbox refuses bad messages with a message each, exit 1, and keeps what is stored")
+    func inboxBadInput() throws {
+        _ = try datebook(["me", "--name", "Alice", "--email", "alice@example.org"])
+        func message(_ body: [String], method: String = "REQUEST") -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x", "METHOD:\(method)"] + body + ["END:VCALENDAR"])
+                .joined(separator: "\r\n")
+        }
+        let poll = ["BEGIN:VPOLL", "UID:p1", "ORGANIZER:mailto:bob@example.org", "SUMMARY:Poll"]
+        func slot(_ n: Int, end: String = "20261201T110000Z") -> [String] {
+            ["BEGIN:VEVENT", "POLL-ITEM-ID:\(n)", "DTSTART:20261201T100000Z", "DTEND:\(end)", "END:VEVENT"]
+        }
+        let cases: [(String, String)] = [
+            (message(poll + ["END:VPOLL"]), "“Poll” offers no time"),
+            (message(poll + (1...500).flatMap { slot($0) } + ["END:VPOLL"]), "the poll offers 500 times; at most 50 are read"),
+            (message(poll + slot(1, end: "20261201T090000Z") + ["END:VPOLL"]), "time 1 ends before it starts"),
+            (message(poll + slot(1) + ["END:VPOLL"], method: "PUBLISH"), "METHOD:PUBLISH is not one Datebook reads"),
+            (message(["BEGIN:VEVENT", "UID:nowhere", "ORGANIZER:mailto:alice@example.org",
+                      "ATTENDEE;PARTSTAT=ACCEPTED:mailto:bob@example.org", "END:VEVENT"], method: "REPLY"),
+             "a reply about a meeting that is not here (UID nowhere)"),
+            ("\u{1B}]0;pwned\u{07}not a calendar", "this is not an iCalendar file"),
+        ]
+        for (index, (text, expected)) in cases.enumerated() {
+            let path = home.path("bad\(index).ics")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let result = try datebook(["inbox", path])
+            #expect(result.status == 1, "\(expected)")
+            #expect(result.standardError.contains(expected), "\(result.standardError)")
+        }
+        let good = home.path("good.ics")
+        try Data(message(poll + slot(1) + slot(2) + ["END:VPOLL"]).utf8).write(to: URL(fileURLWithPath: good))
+        let read = try datebook(["inbox", good, home.path("bad0.ics")])
+        #expect(read.status == 1)
+        #expect(read.standardOutput.contains("invites you to “Poll”: vote on 2 times"))
+        #expect(try listed().count == 1)
+    }
 }

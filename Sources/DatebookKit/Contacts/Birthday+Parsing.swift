@@ -18,10 +18,17 @@ extension Birthday {
             return birthday
         }
         let parsed: ParsedDate
+        var now = now
         do {
             parsed = try DateParser(now: now, calendar: calendar).parse(trimmed)
         } catch {
-            throw BirthdayError(message: error.description)
+            // 29 February typed without a year, in a year without it: read in the next leap
+            // year, it is a birthday without a year (the check below finds no year named).
+            guard let leap = Self.nextLeapYear(after: now, calendar: calendar),
+                  let again = try? DateParser(now: leap, calendar: calendar).parse(trimmed)
+            else { throw BirthdayError(message: error.description) }
+            parsed = again
+            now = leap
         }
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = calendar.timeZone
@@ -43,6 +50,15 @@ extension Birthday {
             throw BirthdayError(message: "“\(text)” is not a date")
         }
         return birthday
+    }
+}
+
+extension Birthday {
+    /// 1 January of the first leap year after `date`'s year, at `date`'s time of day.
+    static func nextLeapYear(after date: Date, calendar: Calendar) -> Date? {
+        var year = calendar.component(.year, from: date) + 1
+        while !((year % 4 == 0 && year % 100 != 0) || year % 400 == 0) { year += 1 }
+        return calendar.date(from: DateComponents(year: year, month: 1, day: 1, hour: 12))
     }
 }
 

@@ -16,14 +16,15 @@ public enum MeetingActions {
         on store: MeetingWriter, outbox: MeetingOutbox, find: (MeetingBatch) throws -> Meeting?, now: Date = Date(),
         _ change: (inout Meeting, Me) throws -> Void
     ) throws -> Result {
-        let (meeting, me) = try store.writeMeetings { batch in
+        let (before, meeting, me) = try store.writeMeetings { batch in
             guard let me = try batch.me() else { throw MeetingError.noMe }
-            guard var meeting = try find(batch) else { throw MeetingError.notFound("") }
+            guard let before = try find(batch) else { throw MeetingError.notFound("") }
+            var meeting = before
             try change(&meeting, me)
-            return (try batch.write(meeting), me)
+            return (before, try batch.write(meeting), me)
         }
         var sent: [(String, MeetingPerson)] = []
-        for (message, recipient) in MeetingOutbox.messages(after: meeting, me: me, at: now) {
+        for (message, recipient) in MeetingOutbox.messages(after: meeting, before: before, me: me, at: now) {
             sent.append((try outbox.write(message, to: recipient), recipient))
         }
         return Result(meeting: meeting, sent: sent)

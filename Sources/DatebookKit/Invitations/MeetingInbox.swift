@@ -17,6 +17,21 @@ public enum MeetingInbox {
     /// Applies `message` as `me`, inside `batch`'s transaction; a message it refuses throws
     /// `MeetingError.refused` with the reason, and nothing is changed.
     public static func apply(_ message: ITIPMessage, in batch: MeetingBatch) throws -> Outcome {
+        let outcome = try applying(message, in: batch)
+        if outcome.changed {
+            let kind: Activity.Kind
+            switch (message.method, message.form) {
+            case (.cancel, _): kind = .cancelled
+            case (.reply, _): kind = .answer
+            case (.request, .event): kind = outcome.summary.hasSuffix("is confirmed") ? .confirmed : .invitation
+            case (.request, .poll): kind = outcome.summary.contains("invites you") ? .invitation : .changed
+            }
+            try batch.record(kind, outcome.summary, meeting: outcome.meeting)
+        }
+        return outcome
+    }
+
+    private static func applying(_ message: ITIPMessage, in batch: MeetingBatch) throws -> Outcome {
         guard let me = try batch.me() else { throw MeetingError.noMe }
         let existing = try batch.meeting(uid: message.uid)
         let title = "“\(message.title.isEmpty ? existing?.title ?? message.uid : message.title)”"

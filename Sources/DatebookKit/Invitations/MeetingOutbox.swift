@@ -16,10 +16,22 @@ public struct MeetingOutbox: Sendable {
 
     /// The messages a change to `meeting` asks me to send: the host's to every invitee, or my
     /// reply to the host.
-    public static func messages(after meeting: Meeting, me: Me, at now: Date) -> [(ITIPMessage, MeetingPerson)] {
+    /// `before` is the meeting as it was: someone the host took off the invitees gets a cancel.
+    public static func messages(after meeting: Meeting, before: Meeting? = nil, me: Me, at now: Date)
+        -> [(ITIPMessage, MeetingPerson)]
+    {
         if meeting.hostedByMe {
             let message = ITIPWriter.hostMessage(for: meeting, at: now)
-            return meeting.invitees.map { (message, $0.person) }
+            var messages = meeting.invitees.map { (message, $0.person) }
+            let removed = (before?.invitees ?? []).filter { meeting.invitee($0.person.email) == nil }
+            if !removed.isEmpty, meeting.state != .cancelled {
+                var cancelled = meeting
+                cancelled.state = .cancelled
+                cancelled.invitees = removed
+                let cancel = ITIPWriter.hostMessage(for: cancelled, at: now)
+                messages += removed.map { (cancel, $0.person) }
+            }
+            return messages
         }
         guard let mine = meeting.mine(me) else { return [] }
         return [(ITIPWriter.reply(for: meeting, from: mine, at: now), meeting.host)]

@@ -18,6 +18,8 @@ public struct MeetingSlotText: Sendable {
         case unreadable(String)
         case noTime(String)
         case endsBeforeStart(String)
+        /// The date fields' own reason (`25:00 is not a time of day`).
+        case date(String)
 
         public var description: String {
             switch self {
@@ -25,6 +27,7 @@ public struct MeetingSlotText: Sendable {
                 return "Cannot read “\(text)” as a time (try “tue 10-11”, “wed 14:00 1h”, “2026-12-01 10:00 11:30”)"
             case let .noTime(text): return "“\(text)” has no time of day (try “\(text) 10-11”)"
             case let .endsBeforeStart(text): return "In “\(text)” the end is before the start"
+            case let .date(reason): return reason
             }
         }
     }
@@ -81,11 +84,16 @@ public struct MeetingSlotText: Sendable {
             return try checked(start.date, end.date, trimmed)
         }
         // A start alone.
-        if let start = try? parser.parse(trimmed) {
-            guard start.hasTime else { throw .noTime(trimmed) }
-            return (start.date, start.date.addingTimeInterval(duration))
+        let start: ParsedDate
+        do {
+            start = try parser.parse(trimmed)
+        } catch DateParseError.unreadable {
+            throw .unreadable(trimmed)
+        } catch {
+            throw .date(error.description)
         }
-        throw .unreadable(trimmed)
+        guard start.hasTime else { throw .noTime(trimmed) }
+        return (start.date, start.date.addingTimeInterval(duration))
     }
 
     private func checked(_ start: Date, _ end: Date, _ text: String) throws(Failure) -> (start: Date, end: Date) {

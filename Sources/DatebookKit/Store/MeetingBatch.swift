@@ -87,6 +87,11 @@ public final class MeetingBatch {
         return id
     }
 
+    /// Adds an entry to the Activities feed, in this transaction.
+    public func record(_ kind: Activity.Kind, _ text: String, meeting: UUID? = nil) throws {
+        try ActivityRows.insert(Activity(at: now, kind: kind, text: text, meeting: meeting), db)
+    }
+
     /// Sets who "me" is and works out again, for me, every meeting's lists and mark.
     public func setMe(_ me: Me) throws {
         guard !me.name.allSatisfy(\.isWhitespace) else { throw MeetingError.invalid(["Type your name"]) }

@@ -42,6 +42,8 @@ public protocol MeetingStore: AnyObject {
     func meeting(uid: String) throws(MeetingError) -> Meeting?
     /// Every meeting, whole, newest first: for `datebook meeting list` and exports.
     func allMeetings() throws(MeetingError) -> [Meeting]
+    /// Where the messages to send are written: `outbox/` beside the database.
+    var outbox: MeetingOutbox { get }
 }
 
 /// Writes meetings (and the events they make) in one transaction: the one way meetings are

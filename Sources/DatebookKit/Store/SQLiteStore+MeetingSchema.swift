@@ -1,6 +1,7 @@
 import GRDB
 
-/// The meetings' tables (migration v15), and the settings table that keeps who "me" is.
+/// The meetings' tables (migration v15), the settings table that keeps who "me" is, and the
+/// Activities feed.
 ///
 /// `meeting` holds one row per meeting with its single-valued fields and, for the Meetings
 /// tab's lists, what they are chosen and drawn by (computed for me when written: the lists it
@@ -68,6 +69,20 @@ extension SQLiteStore {
                     answered_sequence INTEGER NOT NULL,
                     PRIMARY KEY (meeting, position)
                 ) WITHOUT ROWID;
+                -- The Activities feed, newest last; read once the person opened the feed.
+                CREATE TABLE activity (
+                    id INTEGER PRIMARY KEY,
+                    at REAL NOT NULL,
+                    kind TEXT NOT NULL,
+                    text TEXT NOT NULL,
+                    meeting TEXT,
+                    contact TEXT,
+                    read INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX activity_unread ON activity (id) WHERE NOT read;
+                -- Invitations from blocked contacts are left out of the lists: their addresses
+                -- are found through this.
+                CREATE INDEX contact_blocked ON contact (id) WHERE relation = 'blocked' AND status = 'active';
                 """)
     }
 }

@@ -10,6 +10,12 @@ extension SQLiteStore: MeetingStore {
         }
     }
 
+    public var outbox: MeetingOutbox {
+        // A database in memory (tests) has no folder: its outbox is a temporary one.
+        path == ":memory:" ? MeetingOutbox(folder: NSTemporaryDirectory() + "datebook-outbox-\(ObjectIdentifier(self).hashValue)")
+            : MeetingOutbox.beside(database: path)
+    }
+
     public func me() throws(MeetingError) -> Me? {
         try readMeetings { db in try MeetingRows.me(db) }
     }
@@ -18,13 +24,20 @@ extension SQLiteStore: MeetingStore {
         try writeMeetings { batch in try batch.setMe(me) }
     }
 
+    /// The condition that picks a list's meetings. An invitation from a contact I blocked
+    /// never shows (it stays stored, and shows again once they are unblocked).
     private static func column(_ list: MeetingList) -> String {
         switch list {
-        case .invitations: return "in_invitations"
+        case .invitations: return "in_invitations AND lower(host_email) NOT IN (\(blockedAddresses))"
         case .hosting: return "in_hosting"
         case .coming: return "in_coming"
         }
     }
+
+    /// The addresses of blocked contacts, lowercase.
+    static let blockedAddresses = "SELECT lower(contact_value.value) FROM contact "
+        + "JOIN contact_value ON contact_value.contact = contact.id WHERE contact.relation = 'blocked' "
+        + "AND contact.status = 'active' AND contact_value.kind = 'email'"
 
     public func meetingCount(_ list: MeetingList, at now: Date) throws(MeetingError) -> (total: Int, outOfDate: Int) {
         let column = Self.column(list)

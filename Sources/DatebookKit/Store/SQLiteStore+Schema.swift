@@ -323,6 +323,10 @@ extension SQLiteStore {
             // Contacts in the search index, written from every contact when the store opens.
             try SearchSchema.migrateV13(db)
         }
+        migrator.registerMigration("v14") { db in
+            // A contact's profile lists the items they take part in: found by address.
+            try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")
+        }
         migrator.registerMigration("v15", migrate: createMeetingTables)
         return migrator
     }()

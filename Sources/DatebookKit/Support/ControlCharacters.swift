@@ -36,17 +36,6 @@ public enum ControlCharacters {
         return String(out)
     }
 
-    /// One line of text for a terminal: every control character, line ends included, as its
-    /// picture (ESC `␛`, LF `␊`).
-    public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isControl($0.value) }) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            out.append(isControl(scalar.value) ? picture(of: scalar) : scalar)
-        }
-        return String(out)
-    }
-
     /// JSON bytes with DEL and C1 controls escaped as `\u00XX` (JSON escapes C0 controls
     /// itself but lets these through). Lossless: a reader gets the same characters back.
     public static func escapingInJSON(_ data: Data) -> Data {

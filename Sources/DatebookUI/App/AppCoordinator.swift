@@ -15,6 +15,7 @@ public final class AppCoordinator: Application {
         case newMenu(selected: Int)
         case question(Question)
         case help(scroll: Int)
+        case activities(ActivitiesOverlay)
     }
 
     /// What a click on the app's own parts means.
@@ -34,6 +35,9 @@ public final class AppCoordinator: Application {
     private let keys: KeyTable
     /// What was committed to the store, by this process or another, since the app last looked.
     private let changes: ChangeFeed?
+    /// The Activities feed, and how many of it are unread (shown in the tab bar).
+    private let activityFeed: ActivityStore
+    private var unread = 0
     /// The terminal's size as the last resize event gave it.
     private var size = Size(width: 80, height: 24)
 
@@ -44,6 +48,8 @@ public final class AppCoordinator: Application {
                 tabs registry: TabRegistry = .standard) {
         self.registry = registry
         self.clock = clock
+        activityFeed = store
+        unread = (try? store.unreadActivityCount()) ?? 0
         keys = KeyTable(tabs: registry)
         dates = DateText(calendar: calendar)
         do {
@@ -79,6 +85,7 @@ public final class AppCoordinator: Application {
         case .newMenu: return .menu
         case .question(let question): return question.isYesNo ? .confirm : .choice
         case .help: return .help
+        case .activities: return .activities
         case nil: return active.mode
         }
     }
@@ -120,6 +127,7 @@ public final class AppCoordinator: Application {
                 let committed = try feed.changesSinceLastAsked()
                 if !committed.isEmpty {
                     for tab in tabs { tab.storeDidChange(committed) }
+                    unread = try activityFeed.unreadActivityCount()
                 }
             } catch {
                 status = .error("Cannot read the database: \(error)")
@@ -159,6 +167,22 @@ public final class AppCoordinator: Application {
             default: break
             }
             return .continue
+        case .activities(var feed):
+            switch intent {
+            case .back, .activitiesRequested, .quitOrBack: overlay = nil
+            case .open:
+                overlay = nil
+                guard let id = feed.selected?.meeting ?? feed.selected?.contact else { return .continue }
+                if let index = tabs.firstIndex(where: { $0.reveal(id) }) {
+                    show(index)
+                } else {
+                    status = StatusMessage("That is no longer here")
+                }
+            default:
+                feed.move(intent, page: max(1, size.height - 6))
+                overlay = .activities(feed)
+            }
+            return .continue
         case nil:
             break
         }
@@ -169,11 +193,24 @@ public final class AppCoordinator: Application {
         case .previousTab: show((activeIndex + tabs.count - 1) % tabs.count)
         case .newRequested: overlay = .newMenu(selected: 0)
         case .helpRequested: overlay = .help(scroll: 0)
-        case .activitiesRequested: status = StatusMessage("Activities are not available yet.")
+        case .activitiesRequested: openActivities()
         default:
             if case .quit = apply(active.handle(intent)) { return .quit }
         }
         return .continue
+    }
+
+    /// Opens the Activities feed and marks it read.
+    private func openActivities() {
+        do {
+            overlay = .activities(ActivitiesOverlay(entries: try activityFeed.activities(limit: ActivitiesOverlay.limit)))
+            if unread > 0 {
+                try activityFeed.markActivitiesRead()
+                unread = 0
+            }
+        } catch {
+            status = .error("Cannot read the activities: \(error)")
+        }
     }
 
     /// Puts a tab on screen (it reads what it draws when the event is settled).
@@ -220,13 +257,11 @@ public final class AppCoordinator: Application {
     /// Puts a tab on screen showing one thing, when it can; else stays and says so.
     private func show(_ id: UUID, in tab: TabID) {
         guard let index = registry.tabs.firstIndex(where: { $0.id == tab }) else { return }
-        let response = tabs[index].show(id)
-        if case .ignored = response {
-            status = StatusMessage("The \(registry.tabs[index].title) tab cannot show it yet.")
+        guard tabs[index].reveal(id) else {
+            status = StatusMessage("That is no longer here")
             return
         }
         show(index)
-        apply(response)
     }
 
     // MARK: - Mouse
@@ -281,7 +316,7 @@ public final class AppCoordinator: Application {
         }
         let now = clock.now()
         let tabBar = TabBar(titles: registry.tabs.map(\.title), active: activeIndex,
-                            trailing: dates.full(now, withTime: false))
+                            trailing: (unread > 0 ? "! \(unread) new  " : "") + dates.full(now, withTime: false))
         var drawing = Drawing<ClickTarget>(clicks: tabBar.render(into: &grid, row: 0).map { ClickArea($0.rect, .tab($0.index)) })
         let area = contentArea(size)
         drawing.cursor = drawTab(active, into: &grid, area: area)
@@ -300,6 +335,9 @@ public final class AppCoordinator: Application {
         case .help(let scroll):
             drawing.cursor = nil
             renderHelp(scroll: scroll, into: &grid, area: area)
+        case .activities(let feed):
+            drawing.cursor = nil
+            feed.render(into: &grid, area: area, dates: dates, now: now)
         case nil:
             break
         }

@@ -36,7 +36,8 @@ enum AppKeys {
         KeyBinding([.char("q")], .quitOrBack, scope: .pushedScreens, help: "Back", footer: false),
     ])
 
-    /// The keys of the New menu (one per entry), of questions and of the help screen.
+    /// The keys of the New menu (one per entry), of questions, of the help screen and of the
+    /// Activities feed.
     static func overlays(_ entries: [NewEntry]) -> KeyMap {
         var b: [KeyBinding] = []
         for entry in entries {
@@ -52,11 +53,17 @@ enum AppKeys {
         b.append(KeyBinding([.escape], .answerNo, in: [.choice], help: "Cancel"))
 
         b.append(KeyBinding([.escape, .char("q"), .char("?")], .back, in: [.help], help: "Close"))
+        b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.activities], help: "Up", footer: false))
+        b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.activities], help: "Down", footer: false))
+        b.append(KeyBinding([.pageUp], .pageUp, in: [.activities], help: "Page up", footer: false))
+        b.append(KeyBinding([.pageDown], .pageDown, in: [.activities], help: "Page down", footer: false))
+        b.append(KeyBinding([.enter], .open, in: [.activities], help: "Open its meeting"))
+        b.append(KeyBinding([.escape, .char("q"), .char("!")], .back, in: [.activities], help: "Close"))
         b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.help], help: "Scroll up", footer: false))
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.help], help: "Scroll down", footer: false))
         b.append(KeyBinding([.pageUp], .pageUp, in: [.help], help: "Page up", footer: false))
         b.append(KeyBinding([.pageDown, .char(" ")], .pageDown, in: [.help], help: "Page down", footer: false))
-        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help], bindings: b, notes: [
+        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help, .activities], bindings: b, notes: [
             "Questions with several answers: the letter before each answer picks it",
             "Mouse: click a tab, a row, a day or a field; the wheel scrolls",
         ])

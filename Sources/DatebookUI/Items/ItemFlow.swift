@@ -174,10 +174,14 @@ public final class ItemFlow {
         ]))
     }
 
-    /// Opens the form for a new item; `start` prefills its start (the next full hour when nil).
-    public func startNew(_ kind: ItemKind, start: Date? = nil) {
-        screens.append(.form(ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates,
-                                               start: start)))
+    /// Opens the form for a new item; `start` prefills its start (the next full hour when nil),
+    /// `attendees` are invited to it (an invitation from a contact), `title` prefills its title.
+    public func startNew(_ kind: ItemKind, start: Date? = nil, isPublic: Bool = false, attendees: [Participant] = [],
+                         title: String = "") {
+        let form = ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates, start: start,
+                                     attendees: attendees, title: title)
+        form.isPublic = isPublic
+        screens.append(.form(form))
     }
 
     /// Rereads the item of every details page.

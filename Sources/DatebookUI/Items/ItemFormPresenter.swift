@@ -58,20 +58,26 @@ public final class ItemFormPresenter {
     private let store: DatebookStore
     /// The instance being changed when the form edits one occurrence of a series.
     public let recurrenceID: Date?
+    /// True for a new public event: it is saved marked public (iCalendar `CLASS:PUBLIC`).
+    public var isPublic = false
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
     /// The occurrence as it showed when the form opened, when the form edits one occurrence.
     private var openedOccurrence: RecurrenceOverride?
+    /// The people a new item invites (from a contact's `i`), shown in the heading.
+    public private(set) var attendees: [Participant] = []
     /// The fields the last save kept as they were changed elsewhere while the form was open.
     public private(set) var keptFromElsewhere: [ItemMerge.Field] = []
 
     /// A form for a new item of a kind, with times prefilled: an event starts at `start` (by default
     /// the next full hour) and lasts one hour.
+    /// `attendees` are invited (kept as ATTENDEEs); `title` prefills the title.
     public convenience init(newItemOf kind: ItemKind, store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText,
-                            start: Date? = nil) {
+                            start: Date? = nil, attendees: [Participant] = [], title: String = "") {
         let start = start ?? dates.nextFullHour(after: clock.now())
         var texts: [ItemFormField: String] = [:]
+        if !title.isEmpty { texts[.title] = title }
         switch kind {
         case .event:
             texts[.start] = dates.field(start)
@@ -83,6 +89,7 @@ public final class ItemFormPresenter {
         }
         self.init(original: nil, kind: kind, allDay: false, texts: texts, store: store, clock: clock, ids: ids,
                   dates: dates)
+        self.attendees = attendees
     }
 
     /// A form that edits an existing item.
@@ -264,6 +271,9 @@ public final class ItemFormPresenter {
                 keptFromElsewhere = resolution == .keepBoth ? [] : ItemMerge.changedFields(from: mine, to: saved)
                 return .saved(saved)
             }
+            if isPublic, !item.extraProperties.contains(where: { $0.uppercased().hasPrefix("CLASS:") }) {
+                item.extraProperties.append("CLASS:PUBLIC")
+            }
             item = try store.save(item)
             return .saved(item)
         } catch let StoreError.conflict(conflict) {
@@ -322,7 +332,8 @@ public final class ItemFormPresenter {
 
     /// The item the fields describe, and what is wrong with it, by field (`ItemDraft`'s rule).
     func buildItem() -> (Item, [ItemFormField: String]) {
-        let result = draft().item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next)
+        var result = draft().item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next)
+        if original == nil, !attendees.isEmpty { result.item.attendees = attendees }
         var problems: [ItemFormField: String] = [:]
         for (field, message) in result.problems {
             problems[ItemFormField(rawValue: field.rawValue) ?? .title] = message
@@ -392,9 +403,18 @@ public final class ItemFormPresenter {
 
     // MARK: - View state
 
+    /// ` with Ana Lima <ana@example.org>`: who a new item invites.
+    private var invited: String {
+        guard !attendees.isEmpty else { return "" }
+        return " with " + attendees.map { person in
+            let address = person.address.hasPrefix("mailto:") ? String(person.address.dropFirst(7)) : person.address
+            return person.name.map { "\($0) <\(address)>" } ?? address
+        }.joined(separator: ", ")
+    }
+
     public func viewState() -> ItemFormViewState {
         let heading = recurrenceID != nil ? "Edit one occurrence of this \(kind.rawValue)"
-            : (isEditing ? "Edit " : "New ") + kind.rawValue
+            : (isEditing ? "Edit " : "New ") + (isPublic && kind == .event ? "public event" : kind.rawValue) + invited
         let rows = fields.map { field -> ItemFormViewState.Row in
             var label = field.label
             if field == .start && kind == .reminder { label = "At" }

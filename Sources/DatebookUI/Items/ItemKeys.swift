@@ -13,6 +13,8 @@ extension NewEntry.ID {
     public static let event = NewEntry.ID("event")
     public static let task = NewEntry.ID("task")
     public static let reminder = NewEntry.ID("reminder")
+    /// An event marked public (iCalendar `CLASS:PUBLIC`).
+    public static let publicEvent = NewEntry.ID("public-event")
 
     /// The kind of item an entry makes, if it makes one.
     var itemKind: ItemKind? { ItemKind(rawValue: name) }

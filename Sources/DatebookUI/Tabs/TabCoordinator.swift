@@ -49,8 +49,8 @@ public enum TabResponse {
     case ask(Question)
     /// Leave Datebook (`q` at the top of a tab).
     case quit
-    /// Show one thing (a contact, an item) by its id in another tab: the app puts that tab on
-    /// screen and asks it to `show(_:)` the id.
+    /// Show one thing (a contact, a meeting) by its id in another tab: the app asks that tab
+    /// to `reveal(_:)` it and puts the tab on screen.
     case show(TabID, UUID)
 }
 
@@ -80,9 +80,9 @@ public protocol TabCoordinator: AnyObject {
     func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget>
     /// A mouse event in the tab's area, on the click area it hit (nil when none).
     func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse
-    /// Shows the thing with this id (another tab asked, by `TabResponse.show`): `.ignored`
-    /// when the tab cannot, and then the app stays where it was and says so.
-    func show(_ id: UUID) -> TabResponse
+    /// Opens what has this id (a meeting, a contact) when the tab shows such things: an
+    /// activity's Enter. False when it is none of the tab's.
+    func reveal(_ id: UUID) -> Bool
 }
 
 extension TabCoordinator {
@@ -91,5 +91,5 @@ extension TabCoordinator {
     public func prepare() -> TabResponse { .handled }
     public func resize(to area: Rect) {}
     public func mouse(_ event: MouseEvent, on target: ClickTarget?) -> TabResponse { .ignored }
-    public func show(_ id: UUID) -> TabResponse { .ignored }
+    public func reveal(_ id: UUID) -> Bool { false }
 }

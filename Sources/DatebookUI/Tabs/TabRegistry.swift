@@ -16,8 +16,8 @@ public struct TabRegistry: Sendable {
         EventsCoordinator.registration,
         SearchCoordinator.registration,
         CalendarCoordinator.registration,
-        MeetingsTab.registration,
-        ContactsTab.registration,
+        MeetingsCoordinator.registration,
+        ContactsCoordinator.registration,
     ])
 
     /// The New menu: every tab's entries in tab order, each entry once.

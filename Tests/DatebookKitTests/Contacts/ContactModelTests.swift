@@ -94,6 +94,9 @@ import Testing
         #expect(try Self.parse("apr 23") == Birthday(year: nil, month: 4, day: 23))
         #expect(try Self.parse("--04-23") == Birthday(year: nil, month: 4, day: 23))
         #expect(try Self.parse("--0229") == Birthday(year: nil, month: 2, day: 29))
+        // 29 February without a year, typed in a year without one (2026).
+        #expect(try Self.parse("29/2") == Birthday(year: nil, month: 2, day: 29))
+        #expect(try Self.parse("feb 29") == Birthday(year: nil, month: 2, day: 29))
     }
 
     @Test func wrongTextAndFutureDaysAreRefusedWithAMessage() {

@@ -115,3 +115,43 @@ struct MeetingInboxTests {
         #expect(try bob.allMeetings().isEmpty)
     }
 }
+
+extension MeetingInboxTests {
+    @Test("blocking the host after the invitation came hides it from Invitations; unblocking shows it again")
+    func blockedLater() throws {
+        let bob = try Self.store(Self.bob)
+        try Self.deliver(ITIPWriter.hostMessage(for: MeetingModelTests.poll(), at: Fixture.now), to: bob)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 1)
+        var alice = Contact(id: Fixture.id(51), displayName: "Alice", created: Fixture.now)
+        alice.emails = [LabelledValue("ALICE@example.org")]
+        try bob.writeContacts { batch in try batch.write(alice) }
+        try bob.setRelation(.blocked, of: alice.id)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 0)
+        #expect(try bob.meetings(.invitations, at: Fixture.now, offset: 0, limit: 10).isEmpty)
+        try bob.setRelation(.none, of: alice.id)
+        #expect(try bob.meetingCount(.invitations, at: Fixture.now).total == 1)
+    }
+}
+
+extension MeetingInboxTests {
+    @Test("someone the host takes off the invitees gets a cancel; the others get the new poll")
+    func removedInvitee() throws {
+        let (alice, meeting) = try Self.hosted()
+        let outbox = MeetingOutbox(folder: NSTemporaryDirectory() + "datebook-test-outbox-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(atPath: outbox.folder) }
+        let result = try MeetingActions.perform(on: alice, outbox: outbox, find: { try $0.meeting(id: meeting.id) },
+                                                now: Fixture.now) { meeting, _ in
+            try meeting.replaceInvitees([meeting.invitees[0]])
+        }
+        #expect(result.sent.map(\.recipient.email) == ["bob@example.org", "Carol@Example.org"])
+        let toCarol = try ITIPReader.read(try Data(contentsOf: URL(fileURLWithPath: result.sent[1].path)))
+        #expect(toCarol.first?.method == .cancel)
+        let toBob = try ITIPReader.read(try Data(contentsOf: URL(fileURLWithPath: result.sent[0].path)))
+        #expect(toBob.first?.method == .request && toBob.first?.people.map(\.person.email) == ["bob@example.org"])
+        // Carol, reading it, sees the meeting cancelled.
+        let carol = try Self.store(Me(name: "Carol", email: "carol@example.org"))
+        try Self.deliver(ITIPWriter.hostMessage(for: meeting, at: Fixture.now), to: carol)
+        try carol.writeMeetings { batch in try MeetingInbox.apply(toCarol[0], in: batch) }
+        #expect(try carol.meeting(uid: meeting.uid)?.state == .cancelled)
+    }
+}

@@ -32,6 +32,7 @@ struct MeetingSlotTextTests {
         #expect(throws: MeetingSlotText.Failure.endsBeforeStart("tue 11-10")) { try Self.reader.parse("tue 11-10") }
         #expect(throws: MeetingSlotText.Failure.noTime("tue")) { try Self.reader.parse("tue") }
         #expect(throws: MeetingSlotText.Failure.unreadable("blah")) { try Self.reader.parse("blah") }
+        #expect(throws: MeetingSlotText.Failure.date("25:00 is not a time of day")) { try Self.reader.parse("wed 25:00") }
         #expect(throws: MeetingSlotText.Failure.unreadable("")) { try Self.reader.parse("  ") }
     }
 }

@@ -1,0 +1,98 @@
+import DatebookKit
+import Foundation
+
+/// What the Contacts tab does to a contact: the form, delete, block, answer a request, invite.
+extension ContactsCoordinator {
+    func openForm(editing contact: Contact?) {
+        screens.append(.form(ContactFormPresenter(editing: contact, store: store, clock: clock, ids: ids,
+                                                  dates: dates)))
+    }
+
+    func settle(_ outcome: ContactFormOutcome, of form: ContactFormPresenter) -> TabResponse {
+        switch outcome {
+        case .stay(let message):
+            return message.map { .message($0) } ?? .handled
+        case .saved(let contact):
+            screens.removeLast()
+            list.storeDidChange()
+            if (try? list.select(id: contact.id)) != true, list.list != .all {
+                // Saved where this list does not show it: show it in All.
+                list.show(.all)
+                _ = try? list.select(id: contact.id)
+            }
+            return .message(StatusMessage("Saved \(StatusMessage.quoted(contact.displayName))"))
+        case .cancel(let changed):
+            guard changed else {
+                screens.removeLast()
+                return .handled
+            }
+            return .ask(Question("Discard your changes to this contact?") { [weak self] in
+                self?.screens.removeLast()
+                return .message(StatusMessage("Changes discarded"))
+            })
+        }
+    }
+
+    func askToDelete(_ contact: Contact) -> TabResponse {
+        let name = StatusMessage.quoted(contact.displayName)
+        return .ask(Question("Delete \(name)? It goes to Deleted, where u brings it back.") { [weak self] in
+            guard let self else { return .handled }
+            let response = perform("Deleted \(name); it is in the Deleted list ( ] )") {
+                try self.store.deleteContact(id: contact.id)
+            }
+            if profile?.contact.id == contact.id { screens.removeLast() }
+            return response
+        })
+    }
+
+    func toggleBlock(_ contact: Contact) -> TabResponse {
+        let name = StatusMessage.quoted(contact.displayName)
+        if contact.relation == .blocked {
+            return perform("Unblocked \(name)") { try self.store.setRelation(.none, of: contact.id) }
+        }
+        return perform("Blocked \(name): their invitations and requests are hidden; nothing of theirs is deleted") {
+            try self.store.setRelation(.blocked, of: contact.id)
+        }
+    }
+
+    func answerRequest(of contact: Contact, accept: Bool) -> TabResponse {
+        let name = StatusMessage.quoted(contact.displayName)
+        switch (contact.relation, accept) {
+        case (.requestReceived, true):
+            return perform("\(name) is a friend now") { try self.store.setRelation(.friend, of: contact.id) }
+        case (.requestReceived, false):
+            return perform("Declined \(name)'s request; the contact stays in All") {
+                try self.store.setRelation(.none, of: contact.id)
+            }
+        case (.requestSent, true):
+            return .message(.error("\(name) has not answered your request yet (pending)."))
+        case (.requestSent, false):
+            return perform("Withdrew your request to \(name)") { try self.store.setRelation(.none, of: contact.id) }
+        default:
+            return .ignored
+        }
+    }
+
+    /// `i`: the new-event form with the contact as an attendee (their name and first e-mail).
+    func invite(_ contact: Contact) -> TabResponse {
+        let name = StatusMessage.quoted(contact.displayName)
+        if contact.relation == .blocked { return .message(.error("\(name) is blocked: unblock them (b) to invite them.")) }
+        guard let email = contact.emails.first?.value else {
+            flow.startNew(.event, title: "With \(contact.displayName)")
+            return .message(StatusMessage("\(name) has no e-mail address: named in the title, not invited"))
+        }
+        flow.startNew(.event, attendees: [Participant(address: "mailto:" + email, name: contact.displayName,
+                                                      role: "REQ-PARTICIPANT", status: "NEEDS-ACTION")])
+        return .handled
+    }
+
+    /// Runs a store change and reports it.
+    func perform(_ success: String, _ change: () throws -> Void) -> TabResponse {
+        do {
+            try change()
+        } catch {
+            return .message(.error("Not done: \(error)"))
+        }
+        return .message(StatusMessage(success))
+    }
+}
