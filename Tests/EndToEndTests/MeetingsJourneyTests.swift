@@ -6,8 +6,10 @@ import Testing
 @Suite("Meetings journeys in a real terminal")
 struct MeetingsJourneyTests {
     func datebook(_ arguments: [String], home: TemporaryDirectory, allowFailure: Bool = false) throws -> Command.Result {
-        let result = try Command.run(
-            try DatebookBinary.path, arguments, environment: TmuxSession.environment(home: home), timeout: .seconds(30))
+        // Commands run in Berlin, as Alice's planner does.
+        var environment = TmuxSession.environment(home: home)
+        environment["TZ"] = "Europe/Berlin"
+        let result = try Command.run(try DatebookBinary.path, arguments, environment: environment, timeout: .seconds(30))
         guard result.status == 0 || allowFailure else {
             throw EndToEndFailure("\(arguments) failed: \(result.standardError)")
         }
@@ -38,7 +40,8 @@ struct MeetingsJourneyTests {
                                  in: try datebook(["meeting", "send", try #require(uid)], home: aliceHome).standardOutput)
 
         // Bob: no "me" yet; reading the file asks for it first.
-        let bob = try TmuxSession(width: 110, height: 30)
+        // Bob is in New York, Alice in Berlin.
+        let bob = try TmuxSession(width: 110, height: 30, environment: ["TZ": "America/New_York"])
         try await bob.waitFor("1 Events")
         try bob.send(keys: "4")
         try await bob.waitFor("[Invitations]")
@@ -76,7 +79,7 @@ struct MeetingsJourneyTests {
         try await bob.waitFor("Voted    Planning")
 
         // Alice reads the vote and confirms the best time.
-        let alice = try TmuxSession(width: 110, height: 30, home: aliceHome)
+        let alice = try TmuxSession(width: 110, height: 30, environment: ["TZ": "Europe/Berlin"], home: aliceHome)
         try await alice.waitFor("1 Events")
         try alice.send(keys: "4", "i")
         try await alice.waitFor("Read the invitation or reply in file:")
@@ -106,6 +109,16 @@ struct MeetingsJourneyTests {
         try bob.send(keys: "]", "]")
         try await bob.waitFor("[Coming]")
         try await bob.waitFor("Going    Planning")
+        // The same instant in both calendars: 14:00 in Berlin is 08:00 in New York.
+        var aliceZone = TmuxSession.environment(home: aliceHome)
+        aliceZone["TZ"] = "Europe/Berlin"
+        var bobZone = TmuxSession.environment(home: bob.home)
+        bobZone["TZ"] = "America/New_York"
+        let range = ["agenda", "--from", "+8d", "--to", "+9d"]
+        let aliceAgenda = try Command.run(try DatebookBinary.path, range, environment: aliceZone).standardOutput
+        let bobAgenda = try Command.run(try DatebookBinary.path, range, environment: bobZone).standardOutput
+        #expect(aliceAgenda.hasSuffix("\t14:00-15:00\tPlanning\n"), "\(aliceAgenda)")
+        #expect(bobAgenda.hasSuffix("\t08:00-09:00\tPlanning\n"), "\(bobAgenda)")
     }
 
     @Test("what arrives shows in Activities: a count in the tab bar, ! opens the feed, Enter opens the meeting")

@@ -34,8 +34,9 @@ extension SQLiteStore: MeetingStore {
         }
     }
 
-    /// The addresses of blocked contacts, lowercase.
-    static let blockedAddresses = "SELECT lower(contact_value.value) FROM contact "
+    /// The addresses of blocked contacts, lowercase (through the index of blocked contacts:
+    /// left to itself, SQLite reads every active contact, 10 ms for 10,000).
+    static let blockedAddresses = "SELECT lower(contact_value.value) FROM contact INDEXED BY contact_blocked "
         + "JOIN contact_value ON contact_value.contact = contact.id WHERE contact.relation = 'blocked' "
         + "AND contact.status = 'active' AND contact_value.kind = 'email'"
 
