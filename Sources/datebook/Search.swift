@@ -7,27 +7,33 @@ import Foundation
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find items by their title, place, notes, categories or attendees.",
+        abstract: "Find items by their title, place, notes, categories or attendees, and contacts by any field.",
         discussion: """
             Case and accents are ignored; every word must occur somewhere in the item (any
-            characters, CJK included). Results come by kind (events, tasks, reminders), the
-            closest first (the title itself, then titles that begin with the query, then titles
-            that hold it, then other texts), then by date: a repeating item by its next
-            occurrence.
-            Text: one item per line, tab-separated: id, kind, date, time, title, place.
+            characters, CJK included). Results come by kind (events, tasks, reminders, contacts),
+            the closest first (the title itself, then titles that begin with the query, then
+            titles that hold it, then other texts), then by date: a repeating item by its next
+            occurrence; contacts by name. A contact is found by any of its texts (names,
+            nicknames, e-mails, phones, organisation, title, address, URL, notes, categories);
+            a blocked one is marked, a deleted one is found only with --all; --from and --to
+            leave contacts out (they have no dates).
+            Text: one result per line, tab-separated: id, kind, date, time, title, place; for a
+            contact: id, "contact", its relation (or "deleted"), "", its name, its e-mail or phone.
             JSON: an array of objects with id, kind, title, place, start, status, closeness,
             matches (where the query occurs in the title) and match (the other text that holds
-            it, when the title and place do not).
+            it, when the title and place do not); a contact's has kind "contact", its name as
+            title, its e-mail or phone as place, no start, its status, and its relation.
             """)
 
     enum KindOption: String, ExpressibleByArgument, CaseIterable {
-        case event, task, reminder, events, tasks, reminders
+        case event, task, reminder, contact, events, tasks, reminders, contacts
 
-        var kind: ItemKind {
+        var kind: SearchKind {
             switch self {
             case .event, .events: .event
             case .task, .tasks: .task
             case .reminder, .reminders: .reminder
+            case .contact, .contacts: .contact
             }
         }
     }
@@ -37,12 +43,12 @@ struct Search: ParsableCommand {
     @Argument(help: "The words to find.")
     var query: String
 
-    @Option(name: .long, help: "Only this kind: event, task or reminder (repeat for more).")
+    @Option(name: .long, help: "Only this kind: event, task, reminder or contact (repeat for more).")
     var kind: [KindOption] = []
 
     @OptionGroup var range: RangeOptions
 
-    @Flag(name: .long, help: "Include History (completed and deleted items).")
+    @Flag(name: .long, help: "Include History (completed and deleted items, deleted contacts).")
     var all = false
 
     @Option(name: .long, help: "At most this many results of each kind.")
@@ -70,6 +76,7 @@ struct Search: ParsableCommand {
             query, kinds: Set(kind.map(\.kind)), range: span, includeHistory: all, limitPerKind: limit)
         let results: SearchResults
         do {
+            if try request.terms().isEmpty { throw SearchQueryProblem.empty }
             results = try database.search(request, at: now)
         } catch let problem as SearchQueryProblem {
             Console.fail("datebook search: \(problem)")
@@ -86,6 +93,12 @@ struct Search: ParsableCommand {
             let item = hit.item
             let (date, time) = hit.listed.map { text.columns(of: $0, now: now) } ?? text.columns(of: item, now: now)
             print([item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
+                .map { InertText.line($0) }.joined(separator: "\t"))
+        }
+        for hit in results.contactHits {
+            let contact = hit.contact
+            let state = contact.status == .deleted ? "deleted" : contact.relation.rawValue
+            print([contact.id.uuidString.lowercased(), "contact", state, "", contact.displayName, hit.detail ?? ""]
                 .map { InertText.line($0) }.joined(separator: "\t"))
         }
     }

@@ -111,6 +111,21 @@ extension ScreenSnapshotTests {
         check(app, "search-results")
     }
 
+    @Test func searchFindsContacts() throws {
+        let (app, store) = try Fixtures.app(items: Fixtures.sample + Fixtures.calendarSample)
+        var ana = Contact(id: Fixtures.id(900), displayName: "Ana Lima", created: Fixtures.now)
+        ana.emails = [LabelledValue("ana.lima@example.org")]
+        try store.save(ana)
+        var blocked = Contact(id: Fixtures.id(901), displayName: "Anatol Novák", created: Fixtures.now)
+        blocked.phones = [LabelledValue("+43 1 555 0101")]
+        blocked.relation = .blocked
+        try store.save(blocked)
+        app.send(.switchTab(.search))
+        app.type("ana")
+        app.send(.command(.searchResults), .moveBottom)
+        check(app, "search-contacts")
+    }
+
     @Test func searchNothingFound() throws {
         let (app, _) = try Fixtures.app(items: Fixtures.sample)
         app.send(.switchTab(.search))

@@ -73,7 +73,7 @@ struct SearchTabTests {
         #expect(titles(app) == ["Send the report", "Send the report"])
         app.send(.command(.searchDates))  // this week (from Monday 23 November)
         #expect(titles(app) == ["Send the report"])
-        #expect(search(app).presenter.filters.summary == "Kind: tasks · Dates: this week · History: left out")
+        #expect(search(app).presenter.filters.summary(DateText(calendar: Fixtures.calendar), now: Fixtures.now) == "Kind: tasks · Dates: this week · History: left out")
     }
 
     @Test("a query of control characters alone says so, and nothing found says so too")
@@ -85,6 +85,17 @@ struct SearchTabTests {
         app.type("zzzq")
         let screen = app.render(size: Size(width: 80, height: 24)).grid.text()
         #expect(screen.contains("No results for “zzzq”."))
+    }
+
+    @Test("a query longer than can be searched says so in the tab, and what was typed stays")
+    func tooLong() throws {
+        let app = try app()
+        let text = String(repeating: "xy", count: 600)
+        app.type(text)
+        #expect(search(app).presenter.field.text == text)
+        #expect(search(app).presenter.results.isEmpty)
+        let screen = app.render(size: Size(width: 100, height: 24)).grid.text()
+        #expect(screen.contains("The search text is 1200 characters long; at most 1000 can be searched."))
     }
 
     @Test("the matched text is marked, where the query matched, accents and case aside")

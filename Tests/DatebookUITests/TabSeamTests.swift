@@ -100,6 +100,7 @@ struct TabSeamTests {
         .meetingForm: (.meetings, [.newRequested, .choose(.groupMeeting)]),
         .searchQuery: (.search, []),
         .searchResults: (.search, "an".map { .insert($0) } + [.command(.searchResults)]),
+        .searchDates: (.search, Array(repeating: .command(.searchDates), count: 4)),
         .contacts: (.contacts, []),
         .contactRequests: (.contacts, [.command(.contactNextList)]),
         .deletedContacts: (.contacts, [.command(.contactPreviousList)]),

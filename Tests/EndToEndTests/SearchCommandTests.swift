@@ -84,9 +84,15 @@ struct SearchCommandTests {
         let long = try datebook("search", String(repeating: "x", count: 10_000))
         #expect(long.status == 1)
         #expect(long.standardError.contains("at most 1000"))
-        let control = try datebook("search", "\u{1}\u{2}\u{1B}")
-        #expect(control.status == 1)
-        #expect(control.standardError.contains("control characters"))
+        for text in ["\u{1}\u{2}\u{1B}", "\u{200D}", "\u{200B}\u{200D}"] {
+            let control = try datebook("search", text)
+            #expect(control.status == 1)
+            #expect(control.standardError.contains("control characters"))
+            #expect(control.standardOutput.isEmpty)
+        }
+        let blank = try datebook("search", "   ")
+        #expect(blank.status == 1)
+        #expect(blank.standardError.contains("empty"))
         for syntax in [#"""#, "AND", "(de*", "NEAR(a b)", "x:y", "^d", "-"] {
             let result = try datebook("search", syntax)
             #expect(result.status == 0, "\(syntax): \(result.standardError)")
@@ -94,5 +100,31 @@ struct SearchCommandTests {
         }
         #expect(titles(try datebook("search", "(de")) == [])
         #expect(titles(try datebook("search", "de")) == ["Dentist"])
+    }
+
+    @Test("contacts are found by name, e-mail or phone, after the items, with --kind contact and in JSON")
+    func contacts() throws {
+        _ = try datebook("add", "Lunch with Sofía", "--start", "2026-11-24 12:00")
+        let added = try datebook("contacts", "add", "Sofía Núñez", "--email", "sofia@example.org",
+                                 "--phone", "+34 600 123 456")
+        #expect(added.status == 0, "\(added.standardError)")
+        let all = try datebook("search", "sofia")
+        #expect(all.status == 0, "\(all.standardError)")
+        let lines = all.standardOutput.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(lines.map { String($0[1]) } == ["event", "contact"])
+        #expect(lines.last.map { [String($0[4]), String($0[5])] } == ["Sofía Núñez", "sofia@example.org"])
+        #expect(titles(try datebook("search", "600 123")) == ["Sofía Núñez"])
+        #expect(titles(try datebook("search", "sofia", "--kind", "contact")) == ["Sofía Núñez"])
+        #expect(titles(try datebook("search", "sofia", "--kind", "event")) == ["Lunch with Sofía"])
+
+        let json = try datebook("search", "NUNEZ", "--json")
+        let array = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        #expect(array.first?["kind"] as? String == "contact")
+        #expect(array.first?["title"] as? String == "Sofía Núñez")
+        #expect(array.first?["place"] as? String == "sofia@example.org")
+        #expect(array.first?["relation"] as? String == "none")
+        #expect(array.first?["matches"] as? [[Int]] == [[6, 5]])
     }
 }

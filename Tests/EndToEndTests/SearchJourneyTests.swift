@@ -17,6 +17,11 @@ struct SearchJourneyTests {
         try add("会议准备", "--start", "2026-11-24 10:00", "--place", "会议室 3")
         try add("Buy milk", "--task", "--notes", "ask the dentist about the bill")
         try add("Planning", "--start", "2026-11-30 09:00")
+        let contact = try Command.run(
+            try DatebookBinary.path,
+            ["contacts", "add", "Zoë Dentinger", "--email", "zoe@example.org", "--phone", "+48 22 555 0100"],
+            environment: environment)
+        guard contact.status == 0 else { throw EndToEndFailure("contacts add failed: \(contact.standardError)") }
         return try TmuxSession(home: home)
     }
 
@@ -28,8 +33,8 @@ struct SearchJourneyTests {
         try await session.waitFor("Type to search")
         try session.type("dent")
         try await session.waitFor("Search: dent")
-        let screen = try await session.waitFor("Tasks (1)")
-        #expect(screen.contains("2 results"))
+        let screen = try await session.waitFor("Contacts (1)")
+        #expect(screen.contains("3 results"))
         #expect(screen.contains("Events (1)"))
         #expect(screen.contains("Dentist check-up"))
         #expect(screen.contains("ask the dentist"))
@@ -85,5 +90,27 @@ struct SearchJourneyTests {
         try session.send(keys: "C-t", "C-t")
         try await session.waitFor("Kind: tasks")
         try await session.waitFor("No results for \u{201C}plan\u{201D}.")
+    }
+
+    @Test("a query finds a contact by its e-mail or phone, with its name, and Enter opens the profile")
+    func contactQuery() async throws {
+        let session = try session()
+        try await session.waitFor("4 items")
+        try session.send(keys: "2")
+        try await session.waitFor("Type to search")
+        try session.type("zoe@")
+        let screen = try await session.waitUntil("the contact's row") {
+            $0.contains("Contacts (1)") && $0.contains("Zoë Dentinger") && $0.contains("zoe@example.org")
+        }
+        #expect(screen.contains("1 result"))
+        try session.send(keys: "C-u")
+        try session.type("555 0100")
+        try await session.waitUntil("found by phone") { $0.contains("Zoë Dentinger") && $0.contains("+48 22 555 0100") }
+        try session.send(keys: "Enter", "Enter")
+        let profile = try await session.waitUntil("the contact's profile") {
+            $0.contains("Phone") && $0.contains("+48 22 555 0100") && $0.contains("zoe@example.org")
+        }
+        #expect(profile.contains("Zoë Dentinger"))
+        #expect(!profile.contains("Search: "))
     }
 }

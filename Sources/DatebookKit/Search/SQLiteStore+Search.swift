@@ -1,165 +1,131 @@
 import Foundation
 import GRDB
 
-/// Searching items through the index (`SearchSchema`), and writing the index anew when a
-/// migration asks for it.
+/// Searching items and contacts through the index (`SearchSchema`), and writing the index anew
+/// when a migration asks for it.
 extension SQLiteStore {
     // MARK: - Searching
 
-    /// The items that hold every word of `query` (in any of their texts), by kind, each in order
-    /// of closeness then date. An empty query finds nothing.
+    /// The items and contacts that hold every word of `query` (in any of their texts), by kind,
+    /// each in order of closeness then date (contacts: then name). An empty query finds nothing.
+    ///
+    /// One pass reads the ranking row (`search_rank`) of every match and keeps the first of
+    /// each kind; only those are then read whole.
     ///
     /// - Throws: `SearchQueryProblem` for a query that cannot be searched (see
     ///   `SearchQuery.terms()`), `StoreError` when the database cannot be read.
     public func search(_ query: SearchQuery, at now: Date) throws -> SearchResults {
         let terms = try query.terms()
         guard !terms.isEmpty else { return .empty }
-        let kinds = ItemKind.allCases.filter { query.kinds.isEmpty || query.kinds.contains($0) }
+        let kinds = SearchKind.allCases.filter { query.searches($0) }
+        guard !kinds.isEmpty else { return SearchResults(groups: [], terms: terms) }
+        // A series ranks by the instance it shows now, as in the Events list.
+        try advanceRepeatingItems(at: now)
         let plan = SearchPlan(terms: terms, query: query)
         let coding = storedTime
-        let found: [(ItemKind, [(Int64, SearchCloseness)], Bool)] = try read { db in
+        let limit = query.limitPerKind
+        let (ranked, contactHits): ([SearchKind: SearchRanking], [ContactHit]) = try read { db in
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
-            var byKind: [ItemKind: [(Int64, SearchCloseness)]] = [:]
-            for row in try Row.fetchAll(db, sql: plan.sql, arguments: plan.arguments(kinds: kinds, longestSpan: longest)) {
-                guard let kind = ItemKind(rawValue: row[2]) else { continue }
-                byKind[kind, default: []].append((row[0], SearchCloseness(rawValue: row[1]) ?? .elsewhere))
+            let statement = try ReadStatement(db, sql: plan.sql)
+            try plan.bind(to: statement, kinds: kinds, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
+            // One ranking per kind, by the kind's position in `SearchKind.allCases` (column 1).
+            var rankings = SearchKind.allCases.map { _ in SearchRanking(limit: limit) }
+            let contact = Int64(SearchKind.allCases.firstIndex(of: .contact)!)
+            while try statement.step() {
+                let kind = statement.int64(1)
+                guard rankings.indices.contains(Int(kind)) else { continue }
+                rankings[Int(kind)].add(SearchRanking.Entry(
+                    rowID: statement.int64(0), closeness: Int(statement.int64(2)), sortAt: statement.double(3),
+                    sortText: kind == contact ? statement.text(4) ?? "" : ""))
             }
-            return kinds.map { kind in
-                let rows = byKind[kind] ?? []
-                return (kind, Array(rows.prefix(query.limitPerKind)), rows.count > query.limitPerKind)
+            var ranked: [SearchKind: SearchRanking] = [:]
+            for (kind, ranking) in zip(SearchKind.allCases, rankings) where ranking.matched > 0 {
+                ranked[kind] = ranking
             }
+            let contacts = try (ranked[.contact]?.first ?? []).compactMap { entry -> ContactHit? in
+                guard let contact = try ContactRows.read(db, where: "id = ?", -entry.rowID, photo: false) else {
+                    return nil
+                }
+                return ContactHit(contact: contact, closeness: entry.searchCloseness, terms: terms)
+            }
+            return (ranked, contacts)
         }
-        let allIDs = found.flatMap { $0.1.map(\.0) }
+        let itemKinds = kinds.compactMap(\.itemKind)
+        let chosen = itemKinds.flatMap { ranked[SearchKind($0)]?.first ?? [] }
+        let allIDs = chosen.map(\.rowID)
         let items: [Int64: Item] = try read { db in
             var byRow: [Int64: Item] = [:]
             for start in stride(from: 0, to: allIDs.count, by: 500) {
                 let chunk = allIDs[start..<min(start + 500, allIDs.count)].sorted()
-                let rowIDs = chunk
                 let fetched = try Self.fetchItems(
                     coding: coding, db,
                     sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id",
                     arguments: StatementArguments(chunk))
-                for (rowID, item) in zip(rowIDs, fetched) { byRow[rowID] = item }
+                for (rowID, item) in zip(chunk, fetched) { byRow[rowID] = item }
             }
             return byRow
         }
         let series = items.values.filter(\.isRecurring).map(\.id)
         let listed = try listedOccurrences(of: series, at: now)
-        let groups = found.compactMap { kind, rows, hasMore -> SearchResults.Group? in
-            let hits = rows.compactMap { rowID, closeness -> SearchHit? in
-                guard let item = items[rowID] else { return nil }
-                return SearchHit(item: item, closeness: closeness, listed: listed[item.id], terms: terms)
+        let groups = itemKinds.compactMap { kind -> SearchResults.Group? in
+            guard let ranking = ranked[SearchKind(kind)] else { return nil }
+            let hits = ranking.first.compactMap { entry -> SearchHit? in
+                guard let item = items[entry.rowID] else { return nil }
+                return SearchHit(item: item, closeness: entry.searchCloseness, listed: listed[item.id], terms: terms)
             }
-            return hits.isEmpty ? nil : SearchResults.Group(kind: kind, hits: hits, hasMore: hasMore)
+            return hits.isEmpty ? nil : SearchResults.Group(kind: kind, hits: hits, hasMore: ranking.hasMore)
         }
-        return SearchResults(groups: groups, terms: terms)
+        let contacts = contactHits.isEmpty
+            ? nil : SearchResults.Contacts(hits: contactHits, hasMore: ranked[.contact]?.hasMore ?? false)
+        return SearchResults(groups: groups, contacts: contacts, terms: terms)
     }
 
     // MARK: - Writing the index anew
 
     /// Writes every item's row of the search index when a migration asked for it (by
-    /// `store_value`'s `rebuild_search`), in one transaction.
+    /// `store_value`'s `rebuild_search`), and every contact's (by `rebuild_search_contacts`),
+    /// in one transaction.
     func rebuildSearchIfAsked() throws(StoreError) {
-        func isAsked(_ db: Database) throws -> Bool {
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM store_value WHERE name = ?", arguments: [SearchSchema.rebuildFlag])
-                == true
+        let flags = [SearchSchema.rebuildFlag, SearchSchema.rebuildContactsFlag]
+        func asked(_ db: Database) throws -> Set<String> {
+            Set(try String.fetchAll(
+                db, sql: "SELECT name FROM store_value WHERE name IN (?, ?)", arguments: StatementArguments(flags)))
         }
-        guard try read(isAsked) else { return }
+        guard try !read(asked).isEmpty else { return }
         let coding = storedTime
         try write { db in
-            guard try isAsked(db) else { return }
-            try db.execute(sql: "DELETE FROM search_text WHERE rowid > 0")
-            try db.execute(sql: "DELETE FROM search_word WHERE rowid > 0")
+            let asked = try asked(db)
             let writer = try SearchIndexWriter(db)
-            let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item ORDER BY id")
-            for start in stride(from: 0, to: rowIDs.count, by: 500) {
-                let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-                let sql = "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id"
-                let items = try Self.fetchItems(coding: coding, db, sql: sql, arguments: StatementArguments(chunk))
-                for (rowID, item) in zip(chunk, items) {
-                    try writer.write(item, rowID: rowID, replacing: false)
+            if asked.contains(SearchSchema.rebuildFlag) {
+                for table in ["search_text", "search_word", "search_rank"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE rowid > 0")
+                }
+                let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item ORDER BY id")
+                for start in stride(from: 0, to: rowIDs.count, by: 500) {
+                    let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
+                    let sql = "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id"
+                    let items = try Self.fetchItems(coding: coding, db, sql: sql, arguments: StatementArguments(chunk))
+                    let sortAts = try Dictionary(
+                        uniqueKeysWithValues: Row.fetchAll(
+                            db, sql: "SELECT id, sort_at FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
+                            arguments: StatementArguments(chunk)
+                        ).map { ($0[0] as Int64, $0[1] as Double) })
+                    for (rowID, item) in zip(chunk, items) {
+                        try writer.write(item, rowID: rowID, sortAt: sortAts[rowID] ?? SQLiteStore.undatedSortKey,
+                                         replacing: false)
+                    }
                 }
             }
-            try db.execute(sql: "DELETE FROM store_value WHERE name = ?", arguments: [SearchSchema.rebuildFlag])
-        }
-    }
-}
-
-/// The SQL of one search: one pass over what matches, the closest of each kind numbered by a
-/// window, so that every kind costs the same single walk of the index.
-///
-/// Words of three or more characters go to FTS5 as quoted phrases (what a person typed is never
-/// read as FTS syntax); shorter ones, which a trigram index cannot find, are looked for with
-/// `search_word` as the start of a word (a pair of CJK characters anywhere), or, for symbols
-/// that are not words, with `instr`.
-struct SearchPlan {
-    let long: [String]
-    let short: [String]
-    let phrase: String
-    let query: SearchQuery
-    let sql: String
-
-    init(terms: [String], query: SearchQuery) {
-        self.query = query
-        long = terms.filter { $0.unicodeScalars.count >= 3 }
-        short = terms.filter { $0.unicodeScalars.count < 3 }
-        phrase = terms.joined(separator: " ")
-        var conditions = ["i.kind IN (SELECT value FROM json_each(?))"]
-        if !long.isEmpty { conditions.append("search_text MATCH ?") }
-        let columns = SearchDocument.columnNames.map { "search_text.\($0)" }
-        for word in short {
-            if SearchWords.query(word) != nil {
-                conditions.append("i.id IN (SELECT rowid FROM search_word WHERE search_word MATCH ?)")
-            } else {
-                conditions.append("(" + columns.map { "instr(\($0), ?) > 0" }.joined(separator: " OR ") + ")")
+            if asked.contains(SearchSchema.rebuildContactsFlag) {
+                for table in ["search_text", "search_word", "search_rank"] {
+                    try db.execute(sql: "DELETE FROM \(table) WHERE rowid < 0")
+                }
+                for rowID in try Int64.fetchAll(db, sql: "SELECT id FROM contact ORDER BY id") {
+                    guard let contact = try ContactRows.read(db, where: "id = ?", rowID, photo: false) else { continue }
+                    try writer.write(contact, contactRowID: rowID, replacing: false)
+                }
             }
+            try db.execute(sql: "DELETE FROM store_value WHERE name IN (?, ?)", arguments: StatementArguments(flags))
         }
-        if !query.includeHistory { conditions.append("i.status = 'active'") }
-        if query.range != nil {
-            conditions.append(#"i.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND "end" >= ?)"#)
-        }
-        sql = """
-            SELECT id, closeness, kind FROM (
-                SELECT i.id, i.kind,
-                    CASE WHEN search_text.title = ?1 THEN 0
-                         WHEN substr(search_text.title, 1, length(?1)) = ?1 THEN 1
-                         WHEN instr(search_text.title, ?1) > 0 THEN 2
-                         ELSE 3 END AS closeness,
-                    row_number() OVER (
-                        PARTITION BY i.kind
-                        ORDER BY CASE WHEN search_text.title = ?1 THEN 0
-                                      WHEN substr(search_text.title, 1, length(?1)) = ?1 THEN 1
-                                      WHEN instr(search_text.title, ?1) > 0 THEN 2
-                                      ELSE 3 END, i.sort_at, i.title, i.uid) AS place_in_kind
-                FROM search_text JOIN item i ON i.id = search_text.rowid
-                WHERE \(conditions.joined(separator: " AND "))
-            )
-            WHERE place_in_kind <= \(query.limitPerKind + 1)
-            ORDER BY kind, place_in_kind
-            """
-    }
-
-    /// An FTS5 string: each word a quoted phrase (quotes doubled), all of them required.
-    static func ftsPhrases(_ words: [String]) -> String {
-        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
-    }
-
-    func arguments(kinds: [ItemKind], longestSpan: Double) -> StatementArguments {
-        let kindList = "[" + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"
-        var values: [(any DatabaseValueConvertible)?] = [phrase, kindList]
-        if !long.isEmpty { values.append(Self.ftsPhrases(long)) }
-        for word in short {
-            if let words = SearchWords.query(word) {
-                values.append(words)
-            } else {
-                values += Array(repeating: word, count: SearchDocument.columnNames.count)
-            }
-        }
-        if let range = query.range {
-            values += [
-                range.lowerBound.unixSeconds - longestSpan, range.upperBound.unixSeconds, range.lowerBound.unixSeconds,
-            ]
-        }
-        return StatementArguments(values)
     }
 }

@@ -2,20 +2,28 @@ import Foundation
 
 /// What one searchable thing gives the index: its texts, folded, in the index's columns.
 ///
-/// Items are the only kind today. Another kind (contacts) adds a `SearchKind` case, an
-/// initializer that fills these columns from it, and its own range of row ids (see
-/// `SearchSchema`): the index, the query and the ranking stay as they are.
+/// An item's row has the item's row id; a contact's the negated row id of the contact (see
+/// `SearchSchema`): the index and the query are the same for both.
 struct SearchDocument: Equatable {
-    /// Titles (an item's own, then its changed instances'), or a contact's names.
+    /// Titles (an item's own, then its changed instances'), or a contact's names (the shown
+    /// name first, then the parts and nicknames).
     var title: String
-    /// Places.
+    /// Places, or a contact's organisation, title and address.
     var place: String
-    /// Notes.
+    /// Notes (a contact's: and URL).
     var notes: String
     /// Categories.
     var categories: String
-    /// Names and e-mail addresses of the people named (organizer and attendees).
+    /// Names and e-mail addresses of the people named (organizer and attendees), or a
+    /// contact's e-mails and phones (also as digits alone).
     var people: String
+
+    /// The first line of the title (an item's own title, a contact's shown name): what the
+    /// closeness of a match is judged by (`search_rank.title`).
+    var rankTitle: String {
+        guard let newline = title.firstIndex(of: "\n") else { return title }
+        return String(title[..<newline])
+    }
 
     /// The columns in the index's order.
     var columns: [String] { [title, place, notes, categories, people] }
@@ -51,5 +59,46 @@ extension SearchDocument {
     /// A calendar address as a person reads it: `mailto:` taken off.
     static func address(_ address: String) -> String {
         address.lowercased().hasPrefix("mailto:") ? String(address.dropFirst(7)) : address
+    }
+}
+
+extension SearchDocument {
+    /// What `contact` gives the index: every text field, in the columns of an item's.
+    init(_ contact: Contact) {
+        let texts = Self.fields(of: contact)
+        func folded(_ parts: [String]) -> String {
+            SearchFolding.fold(parts.filter { !$0.isEmpty }.joined(separator: "\n"))
+        }
+        title = folded(texts.names)
+        place = folded(texts.work)
+        notes = folded(texts.notes)
+        categories = folded(contact.categories)
+        var people = texts.reach
+        for phone in contact.phones {
+            let digits = String(phone.value.filter { $0.isASCII && $0.isNumber })
+            if digits != phone.value { people.append(digits) }
+        }
+        self.people = folded(people)
+    }
+
+    /// A contact's texts as they are written, in the order a row looks for the one that matched.
+    static func texts(of contact: Contact) -> [String] {
+        let texts = fields(of: contact)
+        return texts.names + texts.reach + texts.work
+            + contact.notes.split(whereSeparator: \.isNewline).map(String.init) + [contact.url] + contact.categories
+    }
+
+    private static func fields(of contact: Contact)
+        -> (names: [String], work: [String], notes: [String], reach: [String])
+    {
+        let names = [contact.displayName, contact.givenName, contact.additionalNames, contact.familyName,
+                     contact.namePrefix, contact.nameSuffix] + contact.nicknames
+        var work = [contact.organisation] + contact.organisationUnits + [contact.title]
+        if let address = contact.address {
+            work += [address.poBox, address.extended, address.street, address.locality, address.region,
+                     address.postalCode, address.country]
+        }
+        let reach = contact.emails.map(\.value) + contact.phones.map(\.value)
+        return (names, work, [contact.notes, contact.url], reach)
     }
 }

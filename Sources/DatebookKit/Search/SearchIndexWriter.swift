@@ -1,13 +1,14 @@
 import GRDB
 
-/// Writes the search index's row of an item, inside the transaction that writes the item
-/// (`ItemRowWriter`), so the index never lags behind what is stored.
+/// Writes the search index's row of an item or a contact, inside the transaction that writes
+/// it (`ItemRowWriter`, `ContactBatch`), so the index never lags behind what is stored.
 struct SearchIndexWriter {
     private let insert: WriteStatement
     private let delete: WriteStatement
     private let insertWords: WriteStatement
     private let deleteWords: WriteStatement
     private let select: ReadStatement
+    private let rank: WriteStatement
 
     init(_ db: Database) throws {
         let names = SearchDocument.columnNames
@@ -18,15 +19,55 @@ struct SearchIndexWriter {
         insertWords = try WriteStatement(db, sql: "INSERT INTO search_word (rowid, words) VALUES (?, ?)")
         deleteWords = try WriteStatement(db, sql: "DELETE FROM search_word WHERE rowid = ?")
         select = try ReadStatement(db, sql: "SELECT \(names.joined(separator: ", ")) FROM search_text WHERE rowid = ?")
+        // One row of values, never a SELECT or a trigger: a statement that may change several
+        // rows opens a statement journal, and FTS5 writes out its pending rows at each one,
+        // which made a large import several times slower.
+        rank = try WriteStatement(
+            db,
+            sql: """
+                INSERT INTO search_rank (id, kind, status, sort_at, sort_text, title) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, status = excluded.status,
+                    sort_at = excluded.sort_at, sort_text = excluded.sort_text, title = excluded.title
+                """)
     }
 
-    /// Writes the row of `item`, stored at `rowID`; `replacing` when it may have one already.
-    /// A row that already holds the item's texts is left as it is (a series moving on, a task
-    /// completed, the same file imported again): deleting a row of an FTS5 index costs as much
-    /// as writing it. Returns whether the index was written.
+    /// Writes the row of `item`, stored at `rowID` and listed at `sortAt`; `replacing` when it
+    /// may have one already. A row that already holds the item's texts is left as it is (a
+    /// series moving on, a task completed, the same file imported again): deleting a row of an
+    /// FTS5 index costs as much as writing it. Its ranking row is always written (its status or
+    /// date may have changed alone). Returns whether the texts were written.
     @discardableResult
-    func write(_ item: Item, rowID: Int64, replacing: Bool) throws -> Bool {
-        let columns = SearchDocument(item).columns
+    func write(_ item: Item, rowID: Int64, sortAt: Double, replacing: Bool) throws -> Bool {
+        let document = SearchDocument(item)
+        let written = try write(document, rowID: rowID, replacing: replacing)
+        try writeRank(rowID, SearchKind(item.kind), item.status.rawValue, sortAt, "", document.rankTitle)
+        return written
+    }
+
+    /// Writes the row of `contact`, stored at row id `rowID` of the contact table (the index
+    /// keeps it at `-rowID`); `replacing` when it may have one already. Its ranking row is
+    /// always written (its status, relation or name order may have changed alone).
+    func write(_ contact: Contact, contactRowID rowID: Int64, replacing: Bool) throws {
+        let document = SearchDocument(contact)
+        _ = try write(document, rowID: -rowID, replacing: replacing)
+        try writeRank(-rowID, .contact, contact.status.rawValue, 0, contact.sortKey, document.rankTitle)
+    }
+
+    private func writeRank(
+        _ rowID: Int64, _ kind: SearchKind, _ status: String, _ sortAt: Double, _ sortText: String, _ title: String
+    ) throws {
+        try rank.bind(rowID, at: 1)
+        try rank.bind(kind.rawValue, at: 2)
+        try rank.bind(status, at: 3)
+        try rank.bind(sortAt, at: 4)
+        try rank.bind(sortText, at: 5)
+        try rank.bind(title, at: 6)
+        try rank.run()
+    }
+
+    /// Writes `document` at `rowID`, unless the row there holds its texts already.
+    private func write(_ document: SearchDocument, rowID: Int64, replacing: Bool) throws -> Bool {
+        let columns = document.columns
         if replacing {
             guard try stored(rowID) != columns else { return false }
             try delete.bind(rowID, at: 1)

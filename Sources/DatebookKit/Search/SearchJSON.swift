@@ -16,6 +16,9 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
     public var matches: [[Int]]
     /// The other text that holds the query when neither the title nor the place does.
     public var match: String?
+    /// A contact's relation (`none`, `friend`, `request-received`, `request-sent`,
+    /// `blocked`); nil for an item.
+    public var relation: String?
 
     public init(_ hit: SearchHit, timeZone: TimeZone) {
         let item = hit.item
@@ -27,12 +30,7 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
             item.allDay ? DateText.isoDate($0, timeZone: timeZone) : DateText.iso8601($0, timeZone: timeZone)
         }
         status = item.status.rawValue
-        closeness = switch hit.closeness {
-        case .exact: "exact"
-        case .prefix: "prefix"
-        case .titleSubstring: "title"
-        case .elsewhere: "other"
-        }
+        closeness = Self.word(hit.closeness)
         matches = hit.titleRanges.map { range in
             [item.title.distance(from: item.title.startIndex, to: range.lowerBound),
              item.title.distance(from: range.lowerBound, to: range.upperBound)]
@@ -40,16 +38,45 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
         match = hit.otherMatch
     }
 
-    /// Every hit, group after group, as a pretty-printed JSON array with sorted keys.
+    /// A contact found: its name as the title, its e-mail or phone as the place.
+    public init(_ hit: ContactHit) {
+        let contact = hit.contact
+        id = contact.id.uuidString.lowercased()
+        kind = SearchKind.contact.rawValue
+        let name = contact.displayName
+        title = name
+        place = contact.primaryContact ?? ""
+        start = nil
+        status = contact.status.rawValue
+        closeness = Self.word(hit.closeness)
+        matches = hit.nameRanges.map { range in
+            [name.distance(from: name.startIndex, to: range.lowerBound),
+             name.distance(from: range.lowerBound, to: range.upperBound)]
+        }
+        match = hit.otherMatch
+        relation = contact.relation.rawValue
+    }
+
+    static func word(_ closeness: SearchCloseness) -> String {
+        switch closeness {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .titleSubstring: "title"
+        case .elsewhere: "other"
+        }
+    }
+
+    /// Every hit, group after group, then the contacts, as a pretty-printed JSON array with
+    /// sorted keys.
     public static func encode(_ results: SearchResults, timeZone: TimeZone) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ControlCharacters.escapingInJSON(
-            try encoder.encode(results.hits.map { SearchJSON($0, timeZone: timeZone) }))
+        let all = results.hits.map { SearchJSON($0, timeZone: timeZone) } + results.contactHits.map(SearchJSON.init)
+        return ControlCharacters.escapingInJSON(try encoder.encode(all))
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, title, place, start, status, closeness, matches, match
+        case id, kind, title, place, start, status, closeness, matches, match, relation
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,5 +90,6 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
         try container.encode(closeness, forKey: .closeness)
         try container.encode(matches, forKey: .matches)
         try container.encode(match, forKey: .match)
+        if let relation { try container.encode(relation, forKey: .relation) }
     }
 }

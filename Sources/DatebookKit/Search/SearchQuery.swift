@@ -5,10 +5,11 @@ public struct SearchQuery: Equatable, Sendable {
     /// The text as typed.
     public var text: String
     /// The kinds to search; empty for every kind.
-    public var kinds: Set<ItemKind>
-    /// Only items with an occurrence in this range (`start ..< end`); nil for any time.
+    public var kinds: Set<SearchKind>
+    /// Only items with an occurrence in this range (`start ..< end`); nil for any time. Contacts
+    /// have no dates: a range leaves them out.
     public var range: Range<Date>?
-    /// Completed and deleted items too (History).
+    /// Completed and deleted items, and deleted contacts, too (History).
     public var includeHistory: Bool
     /// At most this many results of each kind.
     public var limitPerKind: Int
@@ -17,7 +18,7 @@ public struct SearchQuery: Equatable, Sendable {
     public static let maximumLength = 1_000
 
     public init(
-        _ text: String, kinds: Set<ItemKind> = [], range: Range<Date>? = nil, includeHistory: Bool = false,
+        _ text: String, kinds: Set<SearchKind> = [], range: Range<Date>? = nil, includeHistory: Bool = false,
         limitPerKind: Int = 50
     ) {
         self.text = text
@@ -25,6 +26,12 @@ public struct SearchQuery: Equatable, Sendable {
         self.range = range
         self.includeHistory = includeHistory
         self.limitPerKind = limitPerKind
+    }
+
+    /// True when the kind is searched.
+    public func searches(_ kind: SearchKind) -> Bool {
+        if kind == .contact, range != nil { return false }
+        return kinds.isEmpty || kinds.contains(kind)
     }
 
     /// The folded words of the query (control characters count as spaces), ready for the
@@ -50,7 +57,13 @@ public struct SearchQuery: Equatable, Sendable {
                 cleaned.append(scalar)
             }
         }
-        let words = SearchFolding.fold(String(cleaned)).split(whereSeparator: \.isWhitespace).map(String.init)
+        var words = SearchFolding.fold(String(cleaned)).split(whereSeparator: \.isWhitespace).map(String.init)
+        // A joiner with nothing to join is a control character too.
+        let joinersAlone = words.filter { $0.unicodeScalars.allSatisfy { $0.value == 0x200D } }
+        if !joinersAlone.isEmpty {
+            sawControl = true
+            words.removeAll { $0.unicodeScalars.allSatisfy { $0.value == 0x200D } }
+        }
         if words.isEmpty, sawControl { throw .onlyControlCharacters }
         return words
     }
@@ -60,6 +73,8 @@ public struct SearchQuery: Equatable, Sendable {
 public enum SearchQueryProblem: Error, Equatable, Sendable, CustomStringConvertible {
     case tooLong(length: Int, maximum: Int)
     case onlyControlCharacters
+    /// Nothing but spaces (the command line says so; the tab waits for typing).
+    case empty
 
     public var description: String {
         switch self {
@@ -67,74 +82,8 @@ public enum SearchQueryProblem: Error, Equatable, Sendable, CustomStringConverti
             return "The search text is \(length) characters long; at most \(maximum) can be searched."
         case .onlyControlCharacters:
             return "The search text holds only control characters; type letters, digits or symbols to search."
+        case .empty:
+            return "The search text is empty; give the words to find."
         }
     }
-}
-
-/// How close a result's match is: the order results come in.
-public enum SearchCloseness: Int, Comparable, Sendable, Codable {
-    /// The title is the query.
-    case exact = 0
-    /// The title begins with the query.
-    case prefix = 1
-    /// The title holds the query.
-    case titleSubstring = 2
-    /// Another text (place, notes, categories, people) holds it.
-    case elsewhere = 3
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// One item found.
-public struct SearchHit: Equatable, Sendable {
-    public var item: Item
-    public var closeness: SearchCloseness
-    /// The occurrence a series is shown at (its next, as the Events list shows it); nil for an
-    /// item that does not repeat.
-    public var listed: Occurrence?
-    /// The folded words that matched, for `SearchFolding.matchedRanges` over any of its texts.
-    public var terms: [String]
-
-    /// When it is shown at: the listed occurrence of a series, else the first time or the due
-    /// date; nil for an item without a date.
-    public var start: Date? { listed?.start ?? item.times.first?.start ?? item.due }
-
-    /// Where the words occur in the title.
-    public var titleRanges: [Range<String.Index>] { SearchFolding.matchedRanges(of: terms, in: item.title) }
-    /// Where the words occur in the place.
-    public var placeRanges: [Range<String.Index>] { SearchFolding.matchedRanges(of: terms, in: item.place) }
-
-    /// The text that matched when neither the title nor the place did (a note's line, a
-    /// category, an attendee), else nil.
-    public var otherMatch: String? {
-        guard titleRanges.isEmpty, placeRanges.isEmpty else { return nil }
-        var texts: [String] = item.overrides.compactMap(\.title) + item.overrides.compactMap(\.place)
-        texts += item.notes.split(whereSeparator: \.isNewline).map(String.init)
-        texts += item.overrides.compactMap(\.notes).flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }
-        texts += [item.category] + item.moreCategories
-        for participant in (item.organizer.map { [$0] } ?? []) + item.attendees {
-            texts += [participant.name ?? "", SearchDocument.address(participant.address)]
-        }
-        return texts.first { !SearchFolding.matchedRanges(of: terms, in: $0).isEmpty }
-    }
-}
-
-/// What a search found, by kind (events, tasks, reminders), each in order of closeness, then
-/// date.
-public struct SearchResults: Equatable, Sendable {
-    public struct Group: Equatable, Sendable {
-        public var kind: ItemKind
-        public var hits: [SearchHit]
-        /// True when more matched than `SearchQuery.limitPerKind`.
-        public var hasMore: Bool
-    }
-
-    public var groups: [Group]
-    /// The folded words searched for.
-    public var terms: [String]
-
-    public static let empty = SearchResults(groups: [], terms: [])
-
-    /// Every hit, group after group.
-    public var hits: [SearchHit] { groups.flatMap(\.hits) }
 }

@@ -41,14 +41,16 @@ enum ContactRows {
     }
 
     /// The contact whose `contact` row matches `condition`, with its values and photo.
-    static func read(_ db: Database, where condition: String, _ argument: DatabaseValueConvertible) throws -> Contact? {
+    /// Without `photo`, the photo is not read (a search's rows show none).
+    static func read(_ db: Database, where condition: String, _ argument: DatabaseValueConvertible,
+                     photo: Bool = true) throws -> Contact? {
         guard let row = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT * FROM contact WHERE \(condition)"), arguments: [argument])
         else { return nil }
-        return try contact(db, row)
+        return try contact(db, row, photo: photo)
     }
 
-    private static func contact(_ db: Database, _ row: Row) throws -> Contact {
+    private static func contact(_ db: Database, _ row: Row, photo readsPhoto: Bool) throws -> Contact {
         let rowID: Int64 = row["id"]
         guard let id = UUID(uuidString: row["uid"]) else {
             throw StoreError.damaged(reason: "a contact's id is not a UUID")
@@ -97,7 +99,7 @@ enum ContactRows {
             default: contact.unknownProperties.append(text)
             }
         }
-        if let photo = try Row.fetchOne(
+        if readsPhoto, let photo = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT reference, data, media_type FROM contact_photo WHERE contact = ?"),
             arguments: [rowID])
         {

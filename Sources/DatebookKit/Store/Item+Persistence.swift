@@ -56,6 +56,12 @@ extension Item {
         return column.isEmpty ? .floating : .named(column)
     }
 
+    /// The value of `sort_at`: the start of the instance a series shows, else the first time's
+    /// start or the due date, as an instant; `SQLiteStore.undatedSortKey` without a date.
+    func sortAt(listed: ListedSpan?) -> Double {
+        listed?.start ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey
+    }
+
     /// Binds the values of `writeColumns`, in order, to parameters 1 to 26 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
@@ -82,7 +88,7 @@ extension Item {
         try statement.bind(statusChangedAt?.unixSeconds, at: 14)
         try statement.bind(created.unixSeconds, at: 15)
         try statement.bind(updated.unixSeconds, at: 16)
-        try statement.bind(listed?.start ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey, at: 17)
+        try statement.bind(sortAt(listed: listed), at: 17)
         try statement.bind(icalendarUID, at: 18)
         try statement.bind(timeZoneColumn, at: 19)
         try statement.bind(series?.start, at: 20)

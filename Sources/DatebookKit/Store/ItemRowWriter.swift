@@ -198,7 +198,7 @@ struct ItemRowWriter {
         }
         rows.setRowID(rowID, fromShown: firstShown)
         try writeChildren(of: item, rowID: rowID)
-        try search.write(item, rowID: rowID, replacing: replacing)
+        try search.write(item, rowID: rowID, sortAt: item.sortAt(listed: listed), replacing: replacing)
         if longest > longestSpan.seconds {
             longestSpan.seconds = longest
             try raiseLongestSpan.bind(longest, at: 1)

@@ -77,6 +77,8 @@ extension SQLiteStore {
                 try db.execute(
                     sql: "UPDATE item SET sort_at = ?, listed_end = ? WHERE id = ? AND sort_at = ? AND listed_end IS ?",
                     arguments: [move.to.start, move.to.end, move.rowID, move.from.0, move.from.1])
+                // The search ranks a series by the same date.
+                try db.execute(sql: "UPDATE search_rank SET sort_at = ? WHERE id = ?", arguments: [move.to.start, move.rowID])
             }
             return found.count
         }

@@ -321,6 +321,10 @@ extension SQLiteStore {
         }
         // Subscribed calendars' busy times, and birthdays by month (see SubscriptionSchema).
         migrator.registerMigration("v12", migrate: SubscriptionSchema.migrateV12)
+        migrator.registerMigration("v13") { db in
+            // Contacts in the search index, written from every contact when the store opens.
+            try SearchSchema.migrateV13(db)
+        }
         migrator.registerMigration("v14") { db in
             // A contact's profile lists the items they take part in: found by address.
             try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")

@@ -248,9 +248,20 @@ public final class AppCoordinator: Application {
         switch response {
         case .message(let message): status = message
         case .ask(let question): overlay = .question(question)
+        case .show(let tab, let id): show(id, in: tab)
         case .handled, .ignored, .quit: break
         }
         return response
+    }
+
+    /// Puts a tab on screen showing one thing, when it can; else stays and says so.
+    private func show(_ id: UUID, in tab: TabID) {
+        guard let index = registry.tabs.firstIndex(where: { $0.id == tab }) else { return }
+        guard tabs[index].reveal(id) else {
+            status = StatusMessage("That is no longer here")
+            return
+        }
+        show(index)
     }
 
     // MARK: - Mouse

@@ -27,7 +27,7 @@ public final class SearchCoordinator: TabCoordinator {
     }
 
     public var mode: Mode {
-        flow.mode ?? (queryFocused ? .searchQuery : .searchResults)
+        flow.mode ?? (presenter.datePrompt != nil ? .searchDates : queryFocused ? .searchQuery : .searchResults)
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
@@ -65,6 +65,7 @@ public final class SearchCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if !flow.isEmpty { return flow.handle(intent) }
+        if presenter.datePrompt != nil { return presenter.editDatePrompt(intent) ? .handled : .ignored }
         switch intent {
         case .command(.searchKind): presenter.cycleKind()
         case .command(.searchDates): presenter.cycleDates()
@@ -93,6 +94,10 @@ public final class SearchCoordinator: TabCoordinator {
         if presenter.move(intent) { return .handled }
         switch intent {
         case .open:
+            if let contact = presenter.selectedContact {
+                // The contact's profile lives in the Contacts tab.
+                return .show(.contacts, contact.contact.id)
+            }
             guard let hit = presenter.selectedHit else { return .ignored }
             flow.showDetails(of: hit.item, occurrence: hit.listed)
         case .command(.searchQuery):

@@ -4,15 +4,24 @@ import Foundation
 /// The Search tab's filters, shown under the query: kind, a range of dates, and History.
 public struct SearchFilters: Equatable, Sendable {
     /// The range of dates a result must have an occurrence in.
-    public enum Dates: CaseIterable, Equatable, Sendable {
+    public enum Dates: Equatable, Sendable {
         case anyTime, thisWeek, next30Days, past30Days
+        /// Any two dates, from the prompt: `start ..< end`.
+        case between(Date, Date)
 
-        public var label: String {
+        /// The ranges Ctrl-R steps through before it asks for two dates.
+        public static let presets: [Dates] = [.anyTime, .thisWeek, .next30Days, .past30Days]
+
+        public func label(_ dates: DateText, now: Date) -> String {
             switch self {
-            case .anyTime: "any time"
-            case .thisWeek: "this week"
-            case .next30Days: "next 30 days"
-            case .past30Days: "past 30 days"
+            case .anyTime: return "any time"
+            case .thisWeek: return "this week"
+            case .next30Days: return "next 30 days"
+            case .past30Days: return "past 30 days"
+            case let .between(start, end):
+                // The To day is the last one included.
+                let last = dates.calendar.startOfDay(for: end) == end ? end.addingTimeInterval(-1) : end
+                return "\(dates.day(start, relativeTo: now)) to \(dates.day(last, relativeTo: now))"
             }
         }
 
@@ -29,41 +38,51 @@ public struct SearchFilters: Equatable, Sendable {
                 return today..<(calendar.date(byAdding: .day, value: 30, to: today) ?? today)
             case .past30Days:
                 return (calendar.date(byAdding: .day, value: -30, to: today) ?? today)..<now
+            case let .between(start, end):
+                return start..<end
             }
         }
     }
 
     /// One kind, or every kind (nil).
-    public var kind: ItemKind?
+    public var kind: SearchKind?
     public var dates: Dates = .anyTime
     public var includeHistory = false
 
     public init() {}
 
-    /// The next kind in the cycle all, events, tasks, reminders.
+    /// The next kind in the cycle all, events, tasks, reminders, contacts.
     public mutating func cycleKind() {
         switch kind {
         case nil: kind = .event
         case .event: kind = .task
         case .task: kind = .reminder
-        case .reminder: kind = nil
+        case .reminder: kind = .contact
+        case .contact: kind = nil
         }
     }
 
-    public mutating func cycleDates() {
-        let all = Dates.allCases
-        dates = all[(all.firstIndex(of: dates)! + 1) % all.count]
+    /// The next preset range; false after the last one, when two dates are asked for instead.
+    public mutating func cycleDates() -> Bool {
+        guard let index = Dates.presets.firstIndex(of: dates) else {
+            dates = .anyTime
+            return true
+        }
+        guard index + 1 < Dates.presets.count else { return false }
+        dates = Dates.presets[index + 1]
+        return true
     }
 
     /// The line under the query.
-    public var summary: String {
+    public func summary(_ dates: DateText, now: Date) -> String {
         let kindText = switch kind {
         case nil: "all"
         case .event: "events"
         case .task: "tasks"
         case .reminder: "reminders"
+        case .contact: "contacts"
         }
-        return "Kind: \(kindText) · Dates: \(dates.label) · History: \(includeHistory ? "included" : "left out")"
+        return "Kind: \(kindText) · Dates: \(self.dates.label(dates, now: now)) · History: \(includeHistory ? "included" : "left out")"
     }
 
     /// The query for `text` with these filters.

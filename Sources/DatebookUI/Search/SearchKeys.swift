@@ -9,6 +9,8 @@ extension Mode {
     public static let searchQuery = Mode("searchQuery", helpTitle: "Search: the query", input: .text)
     /// The Search tab's results.
     public static let searchResults = Mode("searchResults", helpTitle: "Search: the results")
+    /// The Search tab's prompt for any two dates.
+    public static let searchDates = Mode("searchDates", helpTitle: "Search: two dates", input: .text, pushed: true)
 }
 
 extension Command {
@@ -16,9 +18,10 @@ extension Command {
     public static let searchResults = Command("search.results")
     /// Moves from the results back to the query.
     public static let searchQuery = Command("search.query")
-    /// The next kind to search: all, events, tasks, reminders.
+    /// The next kind to search: all, events, tasks, reminders, contacts.
     public static let searchKind = Command("search.kind")
-    /// The next range of dates: any time, this week, next 30 days, past 30 days.
+    /// The next range of dates: any time, this week, next 30 days, past 30 days, then a prompt
+    /// for any two dates.
     public static let searchDates = Command("search.dates")
     /// Includes History, or leaves it out.
     public static let searchHistory = Command("search.history")
@@ -35,7 +38,8 @@ extension SearchCoordinator {
         let both: Set<Mode> = [.searchQuery, .searchResults]
         let query: Set<Mode> = [.searchQuery]
         let results: Set<Mode> = [.searchResults]
-        return KeyMap("search", modes: [.searchQuery, .searchResults], bindings: [
+        let prompt: Set<Mode> = [.searchDates]
+        return KeyMap("search", modes: [.searchQuery, .searchResults, .searchDates], bindings: [
             KeyBinding([.down, .tab, .enter], .command(.searchResults), in: query, help: "To the results"),
             KeyBinding([.escape], .command(.searchResults), in: query, help: "To the results", footer: false),
             KeyBinding([.ctrl("t")], .command(.searchKind), in: both, help: "Kind"),
@@ -49,9 +53,11 @@ extension SearchCoordinator {
             KeyBinding([.char("G"), .end], .moveBottom, in: results, help: "Bottom", footer: false),
             KeyBinding([.enter], .open, in: results, help: "Open"),
             KeyBinding([.char("/")], .command(.searchQuery), in: results, help: "Query"),
+            KeyBinding([.tab, .down], .nextField, in: prompt, help: "The other date"),
+            KeyBinding([.backTab, .up], .previousField, in: prompt, help: "The other date", footer: false),
         ] + TextField.editingKeys(in: query, enter: "To the results").filter {
             // Enter and Esc of the query line are the tab's own (above).
             $0.intent != .submit && $0.intent != .back
-        })
+        } + TextField.editingKeys(in: prompt, enter: "Search these dates"))
     }()
 }

@@ -48,9 +48,46 @@ public final class SearchPresenter {
         stale = true
     }
 
+    /// The next preset range of dates; after the last one, the prompt for any two dates.
     public func cycleDates() {
-        filters.cycleDates()
-        stale = true
+        if filters.cycleDates() {
+            stale = true
+        } else {
+            datePrompt = SearchDatePrompt()
+        }
+    }
+
+    /// The prompt for two dates, while it is open.
+    public private(set) var datePrompt: SearchDatePrompt?
+
+    /// Applies an intent to the open date prompt: typing, Tab between the fields, Enter (on
+    /// To, or on From when To is filled) to search those dates, Esc to close it and search any
+    /// time. A date that cannot be read keeps the prompt open with the problem under it.
+    public func editDatePrompt(_ intent: Intent) -> Bool {
+        guard var prompt = datePrompt else { return false }
+        switch intent {
+        case .back:
+            datePrompt = nil
+            filters.dates = .anyTime
+            stale = true
+            return true
+        case .nextField, .previousField:
+            prompt.focus = prompt.focus == .from ? .to : .from
+        case .submit where prompt.focus == .from && prompt.to.text.isEmpty:
+            prompt.focus = .to
+        case .submit:
+            if let range = prompt.range(now: clock.now(), calendar: dates.calendar) {
+                datePrompt = nil
+                filters.dates = .between(range.lowerBound, range.upperBound)
+                stale = true
+                return true
+            }
+        default:
+            guard TextField.edits(intent) else { return false }
+            prompt.focused.apply(intent)
+        }
+        datePrompt = prompt
+        return true
     }
 
     public func toggleHistory() {
@@ -68,7 +105,7 @@ public final class SearchPresenter {
     public func refresh() throws {
         guard stale else { return }
         stale = false
-        let selected = selectedHit?.item.id
+        let selected = selectedID
         let now = clock.now()
         do {
             results = try store.search(
@@ -79,17 +116,30 @@ public final class SearchPresenter {
             results = .empty
             problem = error.description
         }
-        let hits = results.hits
-        selection = selected.flatMap { id in hits.firstIndex { $0.item.id == id } } ?? 0
+        let ids = results.hits.map(\.item.id) + results.contactHits.map(\.contact.id)
+        selection = selected.flatMap { id in ids.firstIndex(of: id) } ?? 0
         firstLine = 0
         scrollToSelection()
     }
 
     // MARK: - Selection
 
+    /// The selected result when it is an item.
     public var selectedHit: SearchHit? {
         let hits = results.hits
         return hits.indices.contains(selection) ? hits[selection] : nil
+    }
+
+    /// The selected result when it is a contact (they come after the items).
+    public var selectedContact: ContactHit? {
+        let index = selection - results.hits.count
+        let contacts = results.contactHits
+        return contacts.indices.contains(index) ? contacts[index] : nil
+    }
+
+    /// The id of the selected item or contact.
+    private var selectedID: UUID? {
+        selectedHit?.item.id ?? selectedContact?.contact.id
     }
 
     /// True when the selection is the first result (Up goes back to the query).
@@ -98,7 +148,7 @@ public final class SearchPresenter {
     /// Moves the selection; false for an intent that is not a move.
     @discardableResult
     public func move(_ intent: Intent) -> Bool {
-        let count = results.hits.count
+        let count = results.count
         switch intent {
         case .moveUp: selection -= 1
         case .moveDown: selection += 1
@@ -126,11 +176,19 @@ public final class SearchPresenter {
                 index += 1
             }
         }
+        if let contacts = results.contacts {
+            let count = contacts.hasMore ? "\(contacts.hits.count)+" : "\(contacts.hits.count)"
+            lines.append(.heading("Contacts (\(count))"))
+            for hit in contacts.hits {
+                lines.append(.contact(index, SearchContactRowState(hit: hit)))
+                index += 1
+            }
+        }
         return lines
     }
 
     private func lineOfSelection(in lines: [SearchLine]) -> Int {
-        lines.firstIndex { if case .hit(selection, _) = $0 { return true } else { return false } } ?? 0
+        lines.firstIndex { $0.index == selection } ?? 0
     }
 
     private func scrollToSelection() {
@@ -159,15 +217,16 @@ public final class SearchPresenter {
         if let problem {
             status = problem
         } else if field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-            status = "Type to search titles, places, notes, categories and attendees."
-        } else if results.groups.isEmpty {
+            status = "Type to search events, tasks, reminders and contacts."
+        } else if results.isEmpty {
             status = "No results for \(StatusMessage.quoted(field.text))."
         } else {
-            let count = results.hits.count
+            let count = results.count
             status = count == 1 ? "1 result" : "\(count) results"
         }
         return SearchViewState(
-            field: field, queryFocused: queryFocused, filters: filters.summary, status: status,
+            field: field, queryFocused: queryFocused, filters: filters.summary(dates, now: clock.now()),
+            datePrompt: datePrompt, status: status,
             isProblem: problem != nil, lines: Array(all.dropFirst(start).prefix(height)),
             selection: queryFocused ? nil : selection)
     }

@@ -19,13 +19,18 @@ public enum SearchView {
         let cursorX = state.field.render(
             into: &grid, x: area.x + labelWidth, y: area.y, width: fieldWidth,
             style: state.queryFocused ? Theme.field : .plain)
-        if area.height > 1 {
-            grid.put(" " + state.filters, x: area.x, y: area.y + 1, style: Theme.muted, maxWidth: area.width,
-                     ellipsis: true)
-        }
-        if area.height > 2 {
-            grid.put(" " + state.status, x: area.x, y: area.y + 2, style: state.isProblem ? Theme.error : Theme.muted,
-                     maxWidth: area.width, ellipsis: true)
+        var promptCursor: Point?
+        if let prompt = state.datePrompt {
+            promptCursor = renderDatePrompt(prompt, into: &grid, area: area)
+        } else {
+            if area.height > 1 {
+                grid.put(" " + state.filters, x: area.x, y: area.y + 1, style: Theme.muted, maxWidth: area.width,
+                         ellipsis: true)
+            }
+            if area.height > 2 {
+                grid.put(" " + state.status, x: area.x, y: area.y + 2,
+                         style: state.isProblem ? Theme.error : Theme.muted, maxWidth: area.width, ellipsis: true)
+            }
         }
         var clicks: [ClickArea<Int>] = []
         let columns = ItemListView.Columns(state.lines.compactMap { line in
@@ -43,10 +48,39 @@ public enum SearchView {
             case .hit(let index, let row):
                 renderRow(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
                 clicks.append(ClickArea(rect, index))
+            case .contact(let index, let row):
+                renderContact(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
+                clicks.append(ClickArea(rect, index))
             }
         }
-        let cursor = state.queryFocused ? Point(x: cursorX, y: area.y) : nil
+        let cursor = promptCursor ?? (state.queryFocused ? Point(x: cursorX, y: area.y) : nil)
         return Drawing(cursor: cursor, clicks: clicks)
+    }
+
+    /// The prompt for two dates over the filters' line, and under it what is wrong (or how it
+    /// works); returns the cursor in the focused field.
+    static func renderDatePrompt(_ prompt: SearchDatePrompt, into grid: inout Grid, area: Rect) -> Point? {
+        guard area.height > 1 else { return nil }
+        let y = area.y + 1
+        let fieldWidth = max(1, min(16, (area.width - 16) / 2))
+        var x = area.x
+        var cursor: Point?
+        for (label, field, which) in [(" Dates from: ", prompt.from, SearchDatePrompt.Field.from),
+                                      ("  to: ", prompt.to, .to)] {
+            x += grid.put(label, x: x, y: y, style: Theme.heading, maxWidth: max(0, area.maxX - x))
+            guard x < area.maxX else { break }
+            let width = min(fieldWidth, area.maxX - x)
+            let focused = prompt.focus == which
+            let cursorX = field.render(into: &grid, x: x, y: y, width: width, style: focused ? Theme.field : .plain)
+            if focused { cursor = Point(x: cursorX, y: y) }
+            x += width
+        }
+        if area.height > 2 {
+            let text = prompt.problem ?? "Any date a date field takes: mon, 1/12, 2026-12-24, next friday."
+            grid.put(" " + text, x: area.x, y: area.y + 2, style: prompt.problem == nil ? Theme.muted : Theme.error,
+                     maxWidth: area.width, ellipsis: true)
+        }
+        return cursor
     }
 
     /// One row: `date  time  mark title  place`, the matched text highlighted.
@@ -87,6 +121,31 @@ public enum SearchView {
             grid.put("@ ", x: sideX, y: area.y, style: sideStyle)
             putHighlighted(row.side, row.sideMatches, x: sideX + 2, y: area.y, style: sideStyle,
                            maxWidth: sideWidth - 2, into: &grid)
+        }
+    }
+
+    /// One contact's row: the name where the items' titles stand, a `blocked` or `deleted`
+    /// mark before it, and the e-mail or phone (or the text that matched) on the right.
+    static func renderContact(_ row: SearchContactRowState, selected: Bool, columns: ItemListView.Columns,
+                              into grid: inout Grid, area: Rect) {
+        var style = row.mark.isEmpty ? Theme.active : Theme.past
+        if selected { style = style.reversed }
+        grid.fill(area, style: selected ? Theme.selection : .plain)
+        var x = area.x + 1 + columns.date + columns.time
+        if x >= area.maxX - 1 { x = area.x + 1 }
+        if !row.mark.isEmpty {
+            x += grid.put(row.mark + " ", x: x, y: area.y, style: selected ? style : Theme.notCompleted,
+                          maxWidth: max(0, area.maxX - x - 1))
+        }
+        let remaining = area.maxX - x - 1
+        guard remaining > 0 else { return }
+        let sideWidth = row.side.isEmpty || remaining < 24 ? 0 : min(DisplayWidth.of(row.side), remaining / 2)
+        let nameWidth = remaining - sideWidth - (sideWidth > 0 ? 2 : 0)
+        putHighlighted(row.name, row.nameMatches, x: x, y: area.y, style: style, maxWidth: nameWidth, into: &grid)
+        if sideWidth > 0 {
+            let sideX = area.maxX - 1 - sideWidth
+            putHighlighted(row.side, row.sideMatches, x: sideX, y: area.y, style: selected ? style : Theme.muted,
+                           maxWidth: sideWidth, into: &grid)
         }
     }
 

@@ -8,6 +8,8 @@ public struct SearchViewState: Equatable {
     public var queryFocused: Bool
     /// The filters, in words.
     public var filters: String
+    /// The prompt for two dates, drawn over the filters while it is open.
+    public var datePrompt: SearchDatePrompt?
     /// The count of results, or why there are none.
     public var status: String
     public var isProblem: Bool
@@ -21,6 +23,37 @@ public struct SearchViewState: Equatable {
 public enum SearchLine: Equatable {
     case heading(String)
     case hit(Int, SearchRowState)
+    case contact(Int, SearchContactRowState)
+
+    /// The result's index among all results; nil for a heading.
+    var index: Int? {
+        switch self {
+        case .heading: nil
+        case .hit(let index, _), .contact(let index, _): index
+        }
+    }
+}
+
+/// One contact's row: the name and, beside it, the e-mail or phone (or the other text that
+/// matched), with where the query matched in each, as character offsets; and a mark for a
+/// blocked or deleted contact.
+public struct SearchContactRowState: Equatable {
+    public var id: UUID
+    public var name: String
+    public var nameMatches: [Range<Int>]
+    public var side: String
+    public var sideMatches: [Range<Int>]
+    /// `blocked`, `deleted`, or empty.
+    public var mark: String
+
+    init(hit: ContactHit) {
+        id = hit.contact.id
+        name = InertText.line(hit.contact.displayName)
+        nameMatches = SearchRowState.offsets(SearchFolding.matchedRanges(of: hit.terms, in: name), in: name)
+        side = InertText.line(hit.detail ?? "")
+        sideMatches = SearchRowState.offsets(SearchFolding.matchedRanges(of: hit.terms, in: side), in: side)
+        mark = hit.contact.status == .deleted ? "deleted" : hit.isBlocked ? "blocked" : ""
+    }
 }
 
 /// One result's row: date, time, mark, title and place (or the other text that matched), with

@@ -1,6 +1,6 @@
-import Foundation
 import DatebookKit
 import DatebookTerminal
+import Foundation
 
 /// A question for the person: yes or no, or one of several answers picked by a key.
 public struct Question {
@@ -49,6 +49,9 @@ public enum TabResponse {
     case ask(Question)
     /// Leave Datebook (`q` at the top of a tab).
     case quit
+    /// Show one thing (a contact, a meeting) by its id in another tab: the app asks that tab
+    /// to `reveal(_:)` it and puts the tab on screen.
+    case show(TabID, UUID)
 }
 
 /// One tab: its navigation (which of its screens shows), what its keys do, and its drawing.

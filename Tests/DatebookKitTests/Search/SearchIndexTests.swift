@@ -121,6 +121,35 @@ import Testing
         #expect(limited.groups[0].hasMore)
     }
 
+    @Test func aFloatingItemIsJudgedInLocalTimeAtTheRangesEdges() throws {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: berlin)
+        // Sunday 22 November 23:30 and Sunday 29 November 23:30 on a clock in Berlin (22:30 UTC),
+        // kept as wall-clock times.
+        var before = Fixture.event(1, "Floating late supper", at: "2026-11-22 22:30")
+        before.times = [ItemTime(start: Fixture.utc("2026-11-22 22:30"), end: Fixture.utc("2026-11-22 22:45"))]
+        before.timeZone = .floating
+        var last = Fixture.event(2, "Floating night call", at: "2026-11-29 22:30")
+        last.times = [ItemTime(start: Fixture.utc("2026-11-29 22:30"), end: Fixture.utc("2026-11-29 22:45"))]
+        last.timeZone = .floating
+        try store.save(before)
+        try store.save(last)
+        // The week of Monday 23 November in Berlin: 22 November 23:00 to 29 November 23:00 UTC.
+        let week = Fixture.utc("2026-11-22 23:00")..<Fixture.utc("2026-11-29 23:00")
+        #expect(try titles(store, SearchQuery("floating", range: week)) == ["Floating night call"])
+    }
+
+    @Test func aSeriesRanksByTheOccurrenceItShowsNow() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.utc("2026-01-01 00:00")), ids: .sequential())
+        var series = Fixture.event(1, "Sync weekly", at: "2026-01-05 09:00")
+        series.repeatRule = "FREQ=WEEKLY"
+        try store.save(series)
+        try store.save(Fixture.event(2, "Sync once", at: "2026-11-20 09:00"))
+        // Written in January, the series was listed at 5 January; by 22 November it shows 23 November.
+        let found = try store.search(SearchQuery("sync"), at: Fixture.utc("2026-11-22 12:00")).hits
+        #expect(found.map(\.item.title) == ["Sync once", "Sync weekly"])
+    }
+
     @Test func aSeriesIsDatedByItsNextOccurrence() throws {
         let store = try store()
         var series = Fixture.event(1, "Weekly sync", at: "2026-11-02 09:00")
@@ -221,6 +250,13 @@ import Testing
             try store.search(SearchQuery("\u{1}\u{7}\u{1B}\t"), at: Fixture.now)
         }
         #expect(try store.search(SearchQuery("   "), at: Fixture.now) == .empty)
+        // A zero-width joiner joins emoji; alone it is a control character too.
+        for joiners in ["\u{200D}", "\u{200D}\u{200D} \u{200D}", "\u{1}\u{200D}"] {
+            #expect(throws: SearchQueryProblem.onlyControlCharacters) {
+                try store.search(SearchQuery(joiners), at: Fixture.now)
+            }
+        }
+        #expect(try SearchQuery("👩\u{200D}💻").terms() == ["👩\u{200D}💻"])
     }
 
     // MARK: - Highlighting

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What a search found, by kind (events, tasks, reminders, then contacts), each in order of
+/// closeness, then date (contacts: then name).
+public struct SearchResults: Equatable, Sendable {
+    public struct Group: Equatable, Sendable {
+        public var kind: ItemKind
+        public var hits: [SearchHit]
+        /// True when more matched than `SearchQuery.limitPerKind`.
+        public var hasMore: Bool
+    }
+
+    /// The contacts found, after the items.
+    public struct Contacts: Equatable, Sendable {
+        public var hits: [ContactHit]
+        /// True when more matched than `SearchQuery.limitPerKind`.
+        public var hasMore: Bool
+    }
+
+    /// The items found, by kind.
+    public var groups: [Group]
+    /// The contacts found; nil when none were.
+    public var contacts: Contacts?
+    /// The folded words searched for.
+    public var terms: [String]
+
+    public init(groups: [Group], contacts: Contacts? = nil, terms: [String]) {
+        self.groups = groups
+        self.contacts = contacts
+        self.terms = terms
+    }
+
+    public static let empty = SearchResults(groups: [], terms: [])
+
+    /// Every item hit, group after group.
+    public var hits: [SearchHit] { groups.flatMap(\.hits) }
+    /// Every contact hit.
+    public var contactHits: [ContactHit] { contacts?.hits ?? [] }
+    /// True when nothing was found.
+    public var isEmpty: Bool { groups.isEmpty && contactHits.isEmpty }
+    /// How many results there are, items and contacts.
+    public var count: Int { hits.count + contactHits.count }
+}
