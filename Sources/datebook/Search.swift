@@ -7,18 +7,20 @@ import Foundation
 struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
-        abstract: "Find items by their title, place, notes, categories or attendees, and contacts by any field.",
+        abstract: "Find items by their title, place, notes, categories or attendees, contacts by any field, and meetings.",
         discussion: """
             Case and accents are ignored; every word must occur somewhere in the item (any
-            characters, CJK included). Results come by kind (events, tasks, reminders, contacts),
+            characters, CJK included). Results come by kind (events, tasks, reminders, contacts, meetings),
             the closest first (the title itself, then titles that begin with the query, then
             titles that hold it, then other texts), then by date: a repeating item by its next
             occurrence; contacts by name. A contact is found by any of its texts (names,
             nicknames, e-mails, phones, organisation, title, address, URL, notes, categories);
             a blocked one is marked, a deleted one is found only with --all; --from and --to
-            leave contacts out (they have no dates).
+            leave contacts and meetings out. A meeting is found by its title, place, notes and
+            people; a cancelled one only with --all.
             Text: one result per line, tab-separated: id, kind, date, time, title, place; for a
-            contact: id, "contact", its relation (or "deleted"), "", its name, its e-mail or phone.
+            contact: id, "contact", its relation (or "deleted"), "", its name, its e-mail or phone;
+            for a meeting: id, "meeting", its first day, "active" or "cancelled", its title, its place.
             JSON: an array of objects with id, kind, title, place, start, status, closeness,
             matches (where the query occurs in the title) and match (the other text that holds
             it, when the title and place do not); a contact's has kind "contact", its name as
@@ -26,7 +28,7 @@ struct Search: ParsableCommand {
             """)
 
     enum KindOption: String, ExpressibleByArgument, CaseIterable {
-        case event, task, reminder, contact, events, tasks, reminders, contacts
+        case event, task, reminder, contact, meeting, events, tasks, reminders, contacts, meetings
 
         var kind: SearchKind {
             switch self {
@@ -34,6 +36,7 @@ struct Search: ParsableCommand {
             case .task, .tasks: .task
             case .reminder, .reminders: .reminder
             case .contact, .contacts: .contact
+            case .meeting, .meetings: .meeting
             }
         }
     }
@@ -43,7 +46,7 @@ struct Search: ParsableCommand {
     @Argument(help: "The words to find.")
     var query: String
 
-    @Option(name: .long, help: "Only this kind: event, task, reminder or contact (repeat for more).")
+    @Option(name: .long, help: "Only this kind: event, task, reminder, contact or meeting (repeat for more).")
     var kind: [KindOption] = []
 
     @OptionGroup var range: RangeOptions
@@ -100,6 +103,12 @@ struct Search: ParsableCommand {
             let state = contact.status == .deleted ? "deleted" : contact.relation.rawValue
             print([contact.id.uuidString.lowercased(), "contact", state, "", contact.displayName, hit.detail ?? ""]
                 .map { InertText.line($0) }.joined(separator: "\t"))
+        }
+        for hit in results.meetingHits {
+            let meeting = hit.meeting
+            let day = meeting.span.map { text.day($0.start, relativeTo: now) } ?? ""
+            print([meeting.id.uuidString.lowercased(), "meeting", day, meeting.state == .cancelled ? "cancelled" : "active",
+                   meeting.title, meeting.place].map { InertText.line($0) }.joined(separator: "\t"))
         }
     }
 }

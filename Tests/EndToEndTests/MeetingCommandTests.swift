@@ -68,6 +68,9 @@ struct MeetingCommandTests {
             "2026-12-01T10:00:00+01:00", "2026-12-02T14:00:00+01:00", "2026-12-03T09:00:00+01:00",
         ])
         #expect(meeting.invitees.map(\.email) == ["bob@example.org", "carol@example.org"])
+        // Search finds it by a person, for scripts too.
+        let found = try datebook(["search", "carol", "--kind", "meeting"])
+        #expect(found.standardOutput == "\(id)\tmeeting\tTue 1 Dec\tactive\tPlanning\tRoom 4\n", "\(found.standardError)")
 
         // The host is no invitee: her vote is refused; a slot that is not there is named.
         let vote = try datebook(["meeting", "vote", String(id.suffix(8)), "--yes", "1"])

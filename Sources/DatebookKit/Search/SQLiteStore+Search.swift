@@ -24,7 +24,7 @@ extension SQLiteStore {
         let plan = SearchPlan(terms: terms, query: query)
         let coding = storedTime
         let limit = query.limitPerKind
-        let (ranked, contactHits): ([SearchKind: SearchRanking], [ContactHit]) = try read { db in
+        let (ranked, contactHits, meetingHits): ([SearchKind: SearchRanking], [ContactHit], [MeetingHit]) = try read { db in
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
             let statement = try ReadStatement(db, sql: plan.sql)
             try plan.bind(to: statement, kinds: kinds, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
@@ -48,7 +48,14 @@ extension SQLiteStore {
                 }
                 return ContactHit(contact: contact, closeness: entry.searchCloseness, terms: terms)
             }
-            return (ranked, contacts)
+            let meetings = try (ranked[.meeting]?.first ?? []).compactMap { entry -> MeetingHit? in
+                let rowID = SearchIndexWriter.meetingRowBase - entry.rowID
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM meeting WHERE id = ?", arguments: [rowID]),
+                    let meeting = try MeetingRows.meeting(from: row, db)
+                else { return nil }
+                return MeetingHit(meeting: meeting, closeness: entry.searchCloseness, terms: terms)
+            }
+            return (ranked, contacts, meetings)
         }
         let itemKinds = kinds.compactMap(\.itemKind)
         let chosen = itemKinds.flatMap { ranked[SearchKind($0)]?.first ?? [] }
@@ -77,7 +84,9 @@ extension SQLiteStore {
         }
         let contacts = contactHits.isEmpty
             ? nil : SearchResults.Contacts(hits: contactHits, hasMore: ranked[.contact]?.hasMore ?? false)
-        return SearchResults(groups: groups, contacts: contacts, terms: terms)
+        let meetings = meetingHits.isEmpty
+            ? nil : SearchResults.Meetings(hits: meetingHits, hasMore: ranked[.meeting]?.hasMore ?? false)
+        return SearchResults(groups: groups, contacts: contacts, meetings: meetings, terms: terms)
     }
 
     // MARK: - Writing the index anew
@@ -118,7 +127,8 @@ extension SQLiteStore {
             }
             if asked.contains(SearchSchema.rebuildContactsFlag) {
                 for table in ["search_text", "search_word", "search_rank"] {
-                    try db.execute(sql: "DELETE FROM \(table) WHERE rowid < 0")
+                    try db.execute(
+                        sql: "DELETE FROM \(table) WHERE rowid < 0 AND rowid > \(SearchIndexWriter.meetingRowBase)")
                 }
                 for rowID in try Int64.fetchAll(db, sql: "SELECT id FROM contact ORDER BY id") {
                     guard let contact = try ContactRows.read(db, where: "id = ?", rowID, photo: false) else { continue }

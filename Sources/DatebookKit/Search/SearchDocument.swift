@@ -63,6 +63,17 @@ extension SearchDocument {
 }
 
 extension SearchDocument {
+    /// What `meeting` gives the index: its title, place and notes, and its people.
+    init(_ meeting: Meeting) {
+        title = SearchFolding.fold(meeting.title)
+        place = SearchFolding.fold(meeting.place)
+        notes = SearchFolding.fold(meeting.notes)
+        categories = ""
+        let people = [meeting.host] + meeting.invitees.map(\.person)
+        self.people = SearchFolding.fold(people.flatMap { [$0.name, $0.email] }.filter { !$0.isEmpty }
+            .joined(separator: "\n"))
+    }
+
     /// What `contact` gives the index: every text field, in the columns of an item's.
     init(_ contact: Contact) {
         let texts = Self.fields(of: contact)

@@ -48,6 +48,32 @@ public struct SearchHit: Equatable, Sendable {
     }
 }
 
+/// One meeting found.
+public struct MeetingHit: Equatable, Sendable {
+    public var meeting: Meeting
+    public var closeness: SearchCloseness
+    /// The folded words that matched.
+    public var terms: [String]
+
+    public init(meeting: Meeting, closeness: SearchCloseness, terms: [String]) {
+        self.meeting = meeting
+        self.closeness = closeness
+        self.terms = terms
+    }
+
+    /// Where the words occur in the title.
+    public var titleRanges: [Range<String.Index>] { SearchFolding.matchedRanges(of: terms, in: meeting.title) }
+
+    /// What the row shows beside the title: the text that matched when the title did not (the
+    /// place, a person, a line of the notes), else the place.
+    public var detail: String {
+        guard titleRanges.isEmpty else { return meeting.place }
+        let people = ([meeting.host] + meeting.invitees.map(\.person)).flatMap { [$0.name, $0.email] }
+        let texts = [meeting.place] + people + meeting.notes.split(whereSeparator: \.isNewline).map(String.init)
+        return texts.first { !$0.isEmpty && !SearchFolding.matchedRanges(of: terms, in: $0).isEmpty } ?? meeting.place
+    }
+}
+
 /// One contact found.
 public struct ContactHit: Equatable, Sendable {
     /// The contact, without its photo.

@@ -53,6 +53,21 @@ struct SearchIndexWriter {
         try writeRank(-rowID, .contact, contact.status.rawValue, 0, contact.sortKey, document.rankTitle)
     }
 
+    /// Where meetings' rows begin in the index: below every contact's (which are the contact's
+    /// row id negated).
+    static let meetingRowBase: Int64 = -(1 << 40)
+
+    /// Writes the row of `meeting`, stored at row id `rowID` of the meeting table (the index
+    /// keeps it at `meetingRowBase - rowID`). A cancelled meeting is found only with History.
+    func write(_ meeting: Meeting, meetingRowID rowID: Int64) throws {
+        let document = SearchDocument(meeting)
+        let indexRow = Self.meetingRowBase - rowID
+        _ = try write(document, rowID: indexRow, replacing: true)
+        let status = meeting.state == .cancelled ? "deleted" : "active"
+        let sortAt = meeting.span?.start.timeIntervalSince1970 ?? 0
+        try writeRank(indexRow, .meeting, status, sortAt, "", document.rankTitle)
+    }
+
     private func writeRank(
         _ rowID: Int64, _ kind: SearchKind, _ status: String, _ sortAt: Double, _ sortText: String, _ title: String
     ) throws {

@@ -57,6 +57,23 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
         relation = contact.relation.rawValue
     }
 
+    /// A meeting found: its title, its place, its first time, `active` or `cancelled`.
+    public init(_ hit: MeetingHit, timeZone: TimeZone) {
+        let meeting = hit.meeting
+        id = meeting.id.uuidString.lowercased()
+        kind = SearchKind.meeting.rawValue
+        title = meeting.title
+        place = meeting.place
+        start = meeting.span.map { DateText.iso8601($0.start, timeZone: timeZone) }
+        status = meeting.state == .cancelled ? "cancelled" : "active"
+        closeness = Self.word(hit.closeness)
+        matches = hit.titleRanges.map { range in
+            [meeting.title.distance(from: meeting.title.startIndex, to: range.lowerBound),
+             meeting.title.distance(from: range.lowerBound, to: range.upperBound)]
+        }
+        match = hit.titleRanges.isEmpty && hit.detail != meeting.place ? hit.detail : nil
+    }
+
     static func word(_ closeness: SearchCloseness) -> String {
         switch closeness {
         case .exact: "exact"
@@ -66,12 +83,13 @@ public struct SearchJSON: Encodable, Equatable, Sendable {
         }
     }
 
-    /// Every hit, group after group, then the contacts, as a pretty-printed JSON array with
+    /// Every hit, group after group, then the contacts and the meetings, as a pretty-printed JSON array with
     /// sorted keys.
     public static func encode(_ results: SearchResults, timeZone: TimeZone) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let all = results.hits.map { SearchJSON($0, timeZone: timeZone) } + results.contactHits.map(SearchJSON.init)
+            + results.meetingHits.map { SearchJSON($0, timeZone: timeZone) }
         return ControlCharacters.escapingInJSON(try encoder.encode(all))
     }
 

@@ -30,7 +30,8 @@ public struct SearchQuery: Equatable, Sendable {
 
     /// True when the kind is searched.
     public func searches(_ kind: SearchKind) -> Bool {
-        if kind == .contact, range != nil { return false }
+        // Contacts and meetings are not in the calendar's occurrences a date range reads.
+        if kind == .contact || kind == .meeting, range != nil { return false }
         return kinds.isEmpty || kinds.contains(kind)
     }
 

@@ -67,6 +67,8 @@ enum MeetingRows {
         guard let rowID = try Int64.fetchOne(db, sql: "SELECT id FROM meeting WHERE uid = ?", arguments: [uid]) else {
             return
         }
+        // Found by Search, in the same transaction.
+        try SearchIndexWriter(db).write(meeting, meetingRowID: rowID)
         try db.execute(sql: "DELETE FROM meeting_slot WHERE meeting = ?", arguments: [rowID])
         let slot = try db.cachedStatement(sql: "INSERT INTO meeting_slot (meeting, slot, start, \"end\") VALUES (?, ?, ?, ?)")
         for each in meeting.slots {

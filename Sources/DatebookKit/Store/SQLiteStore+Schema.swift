@@ -330,6 +330,16 @@ extension SQLiteStore {
             try db.execute(sql: "CREATE INDEX item_participant_address ON item_participant (address COLLATE NOCASE)")
         }
         migrator.registerMigration("v15", migrate: createMeetingTables)
+        migrator.registerMigration("v16") { db in
+            // Meetings in the search index: those written before it are indexed now.
+            let writer = try SearchIndexWriter(db)
+            for rowID in try Int64.fetchAll(db, sql: "SELECT id FROM meeting ORDER BY id") {
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM meeting WHERE id = ?", arguments: [rowID]),
+                    let meeting = try MeetingRows.meeting(from: row, db)
+                else { continue }
+                try writer.write(meeting, meetingRowID: rowID)
+            }
+        }
         return migrator
     }()
 }

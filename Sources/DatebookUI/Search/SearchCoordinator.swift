@@ -98,6 +98,10 @@ public final class SearchCoordinator: TabCoordinator {
                 // The contact's profile lives in the Contacts tab.
                 return .show(.contacts, contact.contact.id)
             }
+            if let meeting = presenter.selectedMeeting {
+                // A meeting opens in the Meetings tab.
+                return .show(.meetings, meeting.meeting.id)
+            }
             guard let hit = presenter.selectedHit else { return .ignored }
             flow.showDetails(of: hit.item, occurrence: hit.listed)
         case .command(.searchQuery):

@@ -51,14 +51,15 @@ public struct SearchFilters: Equatable, Sendable {
 
     public init() {}
 
-    /// The next kind in the cycle all, events, tasks, reminders, contacts.
+    /// The next kind in the cycle all, events, tasks, reminders, contacts, meetings.
     public mutating func cycleKind() {
         switch kind {
         case nil: kind = .event
         case .event: kind = .task
         case .task: kind = .reminder
         case .reminder: kind = .contact
-        case .contact: kind = nil
+        case .contact: kind = .meeting
+        case .meeting: kind = nil
         }
     }
 
@@ -81,6 +82,7 @@ public struct SearchFilters: Equatable, Sendable {
         case .task: "tasks"
         case .reminder: "reminders"
         case .contact: "contacts"
+        case .meeting: "meetings"
         }
         return "Kind: \(kindText) · Dates: \(self.dates.label(dates, now: now)) · History: \(includeHistory ? "included" : "left out")"
     }

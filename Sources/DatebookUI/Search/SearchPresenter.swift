@@ -117,6 +117,7 @@ public final class SearchPresenter {
             problem = error.description
         }
         let ids = results.hits.map(\.item.id) + results.contactHits.map(\.contact.id)
+            + results.meetingHits.map(\.meeting.id)
         selection = selected.flatMap { id in ids.firstIndex(of: id) } ?? 0
         firstLine = 0
         scrollToSelection()
@@ -137,9 +138,16 @@ public final class SearchPresenter {
         return contacts.indices.contains(index) ? contacts[index] : nil
     }
 
-    /// The id of the selected item or contact.
+    /// The selected result when it is a meeting (they come after the contacts).
+    public var selectedMeeting: MeetingHit? {
+        let index = selection - results.hits.count - results.contactHits.count
+        let meetings = results.meetingHits
+        return meetings.indices.contains(index) ? meetings[index] : nil
+    }
+
+    /// The id of the selected item, contact or meeting.
     private var selectedID: UUID? {
-        selectedHit?.item.id ?? selectedContact?.contact.id
+        selectedHit?.item.id ?? selectedContact?.contact.id ?? selectedMeeting?.meeting.id
     }
 
     /// True when the selection is the first result (Up goes back to the query).
@@ -184,6 +192,14 @@ public final class SearchPresenter {
                 index += 1
             }
         }
+        if let meetings = results.meetings {
+            let count = meetings.hasMore ? "\(meetings.hits.count)+" : "\(meetings.hits.count)"
+            lines.append(.heading("Meetings (\(count))"))
+            for hit in meetings.hits {
+                lines.append(.meeting(index, SearchContactRowState(meeting: hit, now: now, dates: dates)))
+                index += 1
+            }
+        }
         return lines
     }
 
@@ -217,7 +233,7 @@ public final class SearchPresenter {
         if let problem {
             status = problem
         } else if field.text.trimmingCharacters(in: .whitespaces).isEmpty {
-            status = "Type to search events, tasks, reminders and contacts."
+            status = "Type to search events, tasks, reminders, contacts and meetings."
         } else if results.isEmpty {
             status = "No results for \(StatusMessage.quoted(field.text))."
         } else {

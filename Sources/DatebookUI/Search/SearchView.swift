@@ -48,7 +48,7 @@ public enum SearchView {
             case .hit(let index, let row):
                 renderRow(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
                 clicks.append(ClickArea(rect, index))
-            case .contact(let index, let row):
+            case .contact(let index, let row), .meeting(let index, let row):
                 renderContact(row, selected: index == state.selection, columns: columns, into: &grid, area: rect)
                 clicks.append(ClickArea(rect, index))
             }

@@ -24,12 +24,14 @@ public enum SearchLine: Equatable {
     case heading(String)
     case hit(Int, SearchRowState)
     case contact(Int, SearchContactRowState)
+    /// A meeting: drawn as a contact's row is, its title where the name stands.
+    case meeting(Int, SearchContactRowState)
 
     /// The result's index among all results; nil for a heading.
     var index: Int? {
         switch self {
         case .heading: nil
-        case .hit(let index, _), .contact(let index, _): index
+        case .hit(let index, _), .contact(let index, _), .meeting(let index, _): index
         }
     }
 }
@@ -53,6 +55,19 @@ public struct SearchContactRowState: Equatable {
         side = InertText.line(hit.detail ?? "")
         sideMatches = SearchRowState.offsets(SearchFolding.matchedRanges(of: hit.terms, in: side), in: side)
         mark = hit.contact.status == .deleted ? "deleted" : hit.isBlocked ? "blocked" : ""
+    }
+
+    /// A meeting's row: its title, and its days with the place (or the text that matched).
+    init(meeting hit: MeetingHit, now: Date, dates: DateText) {
+        let meeting = hit.meeting
+        id = meeting.id
+        name = InertText.line(meeting.title)
+        nameMatches = SearchRowState.offsets(SearchFolding.matchedRanges(of: hit.terms, in: name), in: name)
+        let detail = InertText.line(hit.detail)
+        let when = meeting.span.map { dates.day($0.start, relativeTo: now) } ?? ""
+        side = [when, detail].filter { !$0.isEmpty }.joined(separator: " · ")
+        sideMatches = SearchRowState.offsets(SearchFolding.matchedRanges(of: hit.terms, in: side), in: side)
+        mark = meeting.state == .cancelled ? "cancelled" : ""
     }
 }
 
