@@ -55,10 +55,12 @@ let package = Package(
             name: "DatebookFuzz",
             dependencies: ["DatebookKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit"], resources: [.copy("Fixtures")]),
+        // What several test targets use: a local HTTP server for feeds.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit", "DatebookTerminal"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "EndToEndTests", dependencies: []),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `datebook subscriptions add`, `refresh`, `list` and `remove` as a script runs them, on good

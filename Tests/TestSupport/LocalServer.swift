@@ -4,11 +4,11 @@ import Foundation
     import Glibc
 #endif
 
-/// A TCP server on 127.0.0.1 and a free port, for feeds read over HTTP in tests: it answers
+/// A TCP server on 127.0.0.1 (shared by the test targets that read feeds) and a free port, for feeds read over HTTP in tests: it answers
 /// every request with one fixed response, or (`silent`) takes connections and never answers.
 /// `answer(...)` and `goSilent()` change what it does from the next connection on.
-final class LocalServer: @unchecked Sendable {
-    let port: UInt16
+public final class LocalServer: @unchecked Sendable {
+    public let port: UInt16
     private let socketFD: Int32
     private let lock = NSLock()
     /// What the next connection gets; nil: nothing, ever.
@@ -18,7 +18,7 @@ final class LocalServer: @unchecked Sendable {
     private var held: [Int32] = []
 
     /// A server that answers each request with `status`, `contentType` and `body`.
-    convenience init(status: String = "200 OK", contentType: String, body: Data) throws {
+    public convenience init(status: String = "200 OK", contentType: String, body: Data) throws {
         try self.init(response: Self.response(status: status, contentType: contentType, body: body))
     }
 
@@ -29,21 +29,21 @@ final class LocalServer: @unchecked Sendable {
     }
 
     /// Answers the next requests with this response.
-    func answer(status: String = "200 OK", contentType: String, body: Data) {
+    public func answer(status: String = "200 OK", contentType: String, body: Data) {
         lock.lock()
         response = Self.response(status: status, contentType: contentType, body: body)
         lock.unlock()
     }
 
     /// Takes the next connections and never answers them.
-    func goSilent() {
+    public func goSilent() {
         lock.lock()
         response = nil
         lock.unlock()
     }
 
     /// A server that takes connections and never says a word (the kernel accepts them).
-    static func silent() throws -> LocalServer {
+    public static func silent() throws -> LocalServer {
         try LocalServer(response: nil)
     }
 
@@ -72,7 +72,7 @@ final class LocalServer: @unchecked Sendable {
         thread.start()
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/calendar.ics")! }
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)/calendar.ics")! }
 
     private func serve() {
         while true {
@@ -112,7 +112,7 @@ final class LocalServer: @unchecked Sendable {
         }
     }
 
-    func stop() {
+    public func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
