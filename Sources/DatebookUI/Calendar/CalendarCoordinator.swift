@@ -37,9 +37,7 @@ public final class CalendarCoordinator: TabCoordinator {
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
-        guard let kind = entry.itemKind else { return .ignored }
-        flow.startNew(kind, start: presenter.newItemStart)
-        return .handled
+        flow.startNew(entry, start: presenter.newItemStart)
     }
 
     // MARK: - Reading

@@ -84,9 +84,7 @@ public final class ContactsCoordinator: TabCoordinator {
             if flow.isEmpty { openForm(editing: nil) }
             return .handled
         }
-        guard let kind = entry.itemKind else { return .ignored }
-        flow.startNew(kind)
-        return .handled
+        return flow.startNew(entry)
     }
 
     // MARK: - Reading

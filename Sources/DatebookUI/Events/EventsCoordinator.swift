@@ -41,9 +41,7 @@ public final class EventsCoordinator: TabCoordinator {
     private var shownList: ItemListPresenter { showsHistory ? history : list }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
-        guard let kind = entry.itemKind else { return .ignored }
-        flow.startNew(kind)
-        return .handled
+        flow.startNew(entry)
     }
 
     // MARK: - Reading

@@ -176,6 +176,18 @@ public final class ItemFlow {
 
     /// Opens the form for a new item; `start` prefills its start (the next full hour when nil),
     /// `attendees` are invited to it (an invitation from a contact), `title` prefills its title.
+    /// Opens the form a New menu entry for an item asks for (an event, a task, a reminder, a
+    /// public event); `.ignored` for an entry that makes no item.
+    public func startNew(_ entry: NewEntry.ID, start: Date? = nil) -> TabResponse {
+        if entry == .publicEvent {
+            startNew(.event, start: start, isPublic: true)
+            return .handled
+        }
+        guard let kind = entry.itemKind else { return .ignored }
+        startNew(kind, start: start)
+        return .handled
+    }
+
     public func startNew(_ kind: ItemKind, start: Date? = nil, isPublic: Bool = false, attendees: [Participant] = [],
                          title: String = "") {
         let form = ItemFormPresenter(newItemOf: kind, store: store, clock: clock, ids: ids, dates: dates, start: start,

@@ -64,15 +64,8 @@ public final class MeetingsCoordinator: TabCoordinator {
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
-        switch entry {
-        case .groupMeeting:
-            form = MeetingFormPresenter(store: store, clock: clock, dates: dates)
-        case .publicEvent:
-            flow.startNew(.event, isPublic: true)
-        default:
-            guard let kind = entry.itemKind else { return .ignored }
-            flow.startNew(kind)
-        }
+        guard entry == .groupMeeting else { return flow.startNew(entry) }
+        form = MeetingFormPresenter(store: store, clock: clock, dates: dates)
         return .handled
     }
 

@@ -31,9 +31,7 @@ public final class SearchCoordinator: TabCoordinator {
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
-        guard let kind = entry.itemKind else { return .ignored }
-        flow.startNew(kind)
-        return .handled
+        flow.startNew(entry)
     }
 
     // MARK: - Reading
