@@ -94,8 +94,9 @@ struct ContactsList: ParsableCommand {
         commandName: "list",
         abstract: "Print the contacts in name order, as text or JSON.",
         discussion: """
-            Text: one line per contact: the name, the first e-mail or phone, and the relation
-            when there is one. JSON: an array of objects with id, uid, name, section, emails,
+            Text: one line per contact, tab-separated: the name, the first e-mail or phone (empty
+            when there is none), and the marks when there are any (the relation, "subscribed",
+            by commas). JSON: an array of objects with id, uid, name, section, emails,
             phones (each with label, value, preferred), organisation, title, birthday, url,
             notes, categories, hasPhoto, relation, subscription and status.
             """)
@@ -119,10 +120,14 @@ struct ContactsList: ParsableCommand {
             }
             var lines = ""
             for listing in try database.contacts(ContactQuery(), offset: 0, limit: Int(Int32.max)) {
-                var fields = [InertText.line(listing.displayName)]
-                if let first = listing.primaryContact { fields.append(InertText.line(first)) }
-                if listing.relation != .none { fields.append(listing.relation.rawValue) }
-                if listing.isSubscribed { fields.append("subscribed") }
+                // The marks stay in the third column: an empty second one when there is no
+                // e-mail or phone, so scripts can count on the positions.
+                var fields = [InertText.line(listing.displayName), InertText.line(listing.primaryContact ?? "")]
+                var marks: [String] = []
+                if listing.relation != .none { marks.append(listing.relation.rawValue) }
+                if listing.isSubscribed { marks.append("subscribed") }
+                if !marks.isEmpty { fields.append(marks.joined(separator: ",")) }
+                while fields.last == "" { fields.removeLast() }
                 lines += fields.joined(separator: "\t") + "\n"
             }
             Console.write(Array(lines.utf8))
