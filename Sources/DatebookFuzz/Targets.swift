@@ -2,7 +2,7 @@ import Foundation
 
 /// The targets by name, made with the seed files of `corpus` (the iCalendar fixtures).
 enum Targets {
-    static let names = ["ical", "rule", "dates"]
+    static let names = ["ical", "rule", "dates", "itip"]
 
     static func make(_ name: String, corpus: String) throws -> any FuzzTarget {
         switch name {
@@ -16,6 +16,8 @@ enum Targets {
             return RuleTarget()
         case "dates":
             return DateTextTarget()
+        case "itip":
+            return MeetingMessageTarget()
         default:
             throw FuzzError("no target \(name); the targets are \(names.joined(separator: ", "))")
         }

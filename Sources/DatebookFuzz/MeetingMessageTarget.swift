@@ -1,0 +1,137 @@
+import DatebookKit
+import Foundation
+
+/// The meeting-message reader: messages Datebook writes (a poll, a reply, a confirmed time, a
+/// cancel) and one from another program, mutated line by line, read, and applied to a store
+/// holding the meeting they are about.
+///
+/// Oracle: besides crashes and time, every meeting the store holds afterwards must still be a
+/// meeting the store would accept (`Meeting.problems()` empty), and its lists must read.
+struct MeetingMessageTarget: FuzzTarget {
+    let name = "itip"
+    let fileExtension = "ics"
+    let stores = ReusedStore(now: Self.now, timeZone: TimeZone(identifier: "Europe/Berlin")!)
+    /// The seed messages, each as its lines.
+    let seeds: [[[UInt8]]]
+
+    static let now = Date(timeIntervalSince1970: 1_795_338_000)
+    static let me = Me(name: "Alice", email: "alice@example.org")
+
+    /// A meeting Alice hosts, with Bob and Carol invited: what the seeds are about.
+    static var hosted: Meeting {
+        let slots = (1...3).map { n in
+            MeetingSlot(id: n, start: now.addingTimeInterval(Double(n) * 86_400),
+                        end: now.addingTimeInterval(Double(n) * 86_400 + 3_600))
+        }
+        var meeting = Meeting(
+            id: UUID(uuidString: "00000000-0000-4000-B000-000000000001")!, uid: "fuzz-meeting",
+            title: "Planning; notes, \"quoted\"", host: me.person, hostedByMe: true, slots: slots,
+            invitees: [MeetingInvitee(person: MeetingPerson(name: "Bob", email: "bob@example.org")),
+                       MeetingInvitee(person: MeetingPerson(name: "Carol, C.", email: "carol@example.org"))],
+            created: now)
+        meeting.place = "Room 4"
+        meeting.notes = "Line one\nline two"
+        return meeting
+    }
+
+    init() {
+        var seeds: [String] = []
+        var meeting = Self.hosted
+        seeds.append(ITIPWriter.text(of: ITIPWriter.hostMessage(for: meeting, at: Self.now)))
+        var voter = meeting.invitees[0]
+        voter.answer = .voted([1: .yes, 2: .maybe, 3: .no])
+        seeds.append(ITIPWriter.text(of: ITIPWriter.reply(for: meeting, from: voter, at: Self.now)))
+        try? meeting.confirm(slot: 2)
+        seeds.append(ITIPWriter.text(of: ITIPWriter.hostMessage(for: meeting, at: Self.now)))
+        voter.going = true
+        seeds.append(ITIPWriter.text(of: ITIPWriter.reply(for: meeting, from: voter, at: Self.now)))
+        try? meeting.cancel()
+        seeds.append(ITIPWriter.text(of: ITIPWriter.hostMessage(for: meeting, at: Self.now)))
+        seeds.append("""
+            BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nBEGIN:VEVENT\r\nUID:tb-1@example.net\r\nSEQUENCE:2\r
+            ORGANIZER;CN="Dana, Ops":mailto:dana@example.net\r
+            ATTENDEE;CN=Alice;PARTSTAT=NEEDS-ACTION:mailto:alice@example.org\r\nSUMMARY:Budget\r
+            DTSTART;TZID=Europe/Berlin:20261204T150000\r\nDURATION:PT1H30M\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r
+            END:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """)
+        self.seeds = seeds.map { ICalendarTarget.lines(Array($0.utf8)) }
+    }
+
+    func input(seed: UInt64, index: Int) -> [UInt8] {
+        var dice = Dice(seed: seed, salt: 4, index: index)
+        var lines = dice.pick(seeds)
+        for _ in 0..<dice.few(8) { mutate(&lines, &dice) }
+        var bytes: [UInt8] = []
+        for line in lines { bytes += line + [0x0D, 0x0A] }
+        return bytes
+    }
+
+    /// Values that stress what the reader turns into numbers, dates and people.
+    static let values = ["-1", "0", "2147483648", "99999999999999999999", "1e9", "", " ", "NaN", "50", "101",
+                         "20261301T250000Z", "00000101T000000Z", "99991231T235959Z", "20261204", "PT0S", "P-1D",
+                         "mailto:", "mailto:@", "x@y", "\u{1B}]0;x\u{07}", String(repeating: "A", count: 70_000)]
+
+    private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {
+        guard !lines.isEmpty else {
+            lines.append(Array("BEGIN:VCALENDAR".utf8))
+            return
+        }
+        let at = dice.int(0...lines.count - 1)
+        switch dice.int(0...9) {
+        case 0:  // flip or set bytes
+            for _ in 0..<dice.few(4) where !lines[at].isEmpty {
+                let column = dice.int(0...lines[at].count - 1)
+                lines[at][column] = dice.oneIn(2) ? lines[at][column] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
+            }
+        case 1:  // delete lines
+            lines.removeSubrange(at..<min(lines.count, at + dice.few(6)))
+        case 2:  // duplicate a line, sometimes hundreds of times (500 slots, 500 voters)
+            lines.insert(contentsOf: Array(repeating: lines[at], count: dice.oneIn(10) ? dice.int(2...600) : dice.few(3)),
+                         at: at)
+        case 3:  // swap two lines
+            lines.swapAt(at, dice.int(0...lines.count - 1))
+        case 4, 5, 6:  // a new value for the property
+            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
+            lines[at] = Array(lines[at][...colon]) + Array(dice.pick(Self.values).utf8)
+        case 7:  // nesting
+            let name = dice.pick(["VEVENT", "VPOLL", "VVOTER", "VOTE", "VALARM", "VCALENDAR", "X-FOO"])
+            let depth = dice.oneIn(5) ? dice.int(5...3000) : dice.few(3)
+            lines.insert(contentsOf: Array(repeating: Array("BEGIN:\(name)".utf8), count: depth), at: at)
+        case 8:  // a method Datebook does or does not read
+            let method = dice.pick(["REQUEST", "REPLY", "CANCEL", "PUBLISH", "COUNTER", "", "request"])
+            lines.insert(Array("METHOD:\(method)".utf8), at: min(lines.count, 1))
+        default:  // a parameter
+            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
+            let parameter = dice.pick([";PARTSTAT=DECLINED", ";PARTSTAT=ACCEPTED", ";CN=\"x:y\"", ";CN=", ";TZID=Nowhere/Zone",
+                                       ";VALUE=DATE", ";TZID=Europe/Berlin", ";X=\"unterminated"])
+            lines[at].insert(contentsOf: Array(parameter.utf8), at: colon)
+        }
+    }
+
+    func run(_ input: [UInt8]) -> String? {
+        let store = stores.fresh()
+        do {
+            try store.setMe(Self.me)
+            try store.writeMeetings { batch in try batch.write(Self.hosted) }
+        } catch {
+            return "the seed meeting cannot be stored: \(error)"
+        }
+        guard let messages = try? ITIPReader.read(Data(input)) else { return nil }
+        for message in messages {
+            // A refusal is an answer, not a failure.
+            _ = try? store.writeMeetings { batch in try MeetingInbox.apply(message, in: batch) }
+        }
+        do {
+            for meeting in try store.allMeetings() {
+                let problems = meeting.problems()
+                if !problems.isEmpty { return "a stored meeting is not valid: \(problems.joined(separator: "; "))" }
+            }
+            for list in MeetingList.allCases {
+                _ = try store.meetings(list, at: Self.now, offset: 0, limit: 50)
+            }
+        } catch {
+            return "the meetings cannot be read back: \(error)"
+        }
+        return nil
+    }
+}
