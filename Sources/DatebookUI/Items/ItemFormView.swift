@@ -8,24 +8,10 @@ public enum ItemFormView {
     /// for its field (a message's line too).
     @discardableResult
     public static func render(_ state: ItemFormViewState, into grid: inout Grid, area: Rect) -> Drawing<ItemFormField> {
-        guard area.height > 0, area.width > 0 else { return Drawing() }
-        grid.put(" " + state.heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
-        grid.put("  Ctrl-S saves · Esc cancels", x: area.x + DisplayWidth.of(state.heading) + 1, y: area.y,
-                 style: Theme.muted, maxWidth: max(0, area.width - DisplayWidth.of(state.heading) - 1))
-
-        // Lay out rows (a field line, plus a line for its message), then scroll so the focus shows.
-        var lines: [(row: Int, isError: Bool)] = []
-        for (i, row) in state.rows.enumerated() {
-            lines.append((i, false))
-            if row.error != nil { lines.append((i, true)) }
-        }
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2)
-        guard body.height > 0 else { return Drawing() }
-        let focusLine = lines.firstIndex { state.rows[$0.row].focused && !$0.isError } ?? 0
-        let lastFocusLine = lines.lastIndex { state.rows[$0.row].focused } ?? focusLine
-        var first = 0
-        if lastFocusLine >= body.height { first = lastFocusLine - body.height + 1 }
-        first = min(first, focusLine)
+        guard let body = FormLayout.heading(state.heading, into: &grid, area: area) else { return Drawing() }
+        // Rows (a field line, plus a line for its message), scrolled so the focus shows.
+        let (lines, first) = FormLayout.lines(
+            hasError: state.rows.map { $0.error != nil }, focused: { state.rows[$0].focused }, height: body.height)
 
         let narrow = area.width < 40
         let labelWidth = narrow ? 0 : ItemFormView.labelWidth

@@ -7,11 +7,8 @@ public enum MeetingFormView {
     static let labelWidth = 12
 
     public static func render(_ form: MeetingFormPresenter, into grid: inout Grid, area: Rect) -> Drawing<MeetingDraft.Field> {
-        guard area.height > 0, area.width > 0 else { return Drawing() }
         let heading = form.original == nil ? "New group meeting" : "Edit group meeting"
-        grid.put(" " + heading, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width)
-        grid.put("  Ctrl-S saves · Esc cancels", x: area.x + DisplayWidth.of(heading) + 1, y: area.y,
-                 style: Theme.muted, maxWidth: max(0, area.width - DisplayWidth.of(heading) - 1))
+        guard let body = FormLayout.heading(heading, into: &grid, area: area) else { return Drawing() }
         // Lines: a field, its problem, and the suggestions under Invitees.
         enum Line { case field(MeetingDraft.Field), problem(MeetingDraft.Field), suggestion(Int) }
         var lines: [Line] = []
@@ -22,8 +19,6 @@ public enum MeetingFormView {
                 lines += form.suggestions.indices.map { Line.suggestion($0) }
             }
         }
-        let body = Rect(x: area.x, y: area.y + 2, width: area.width, height: area.height - 2)
-        guard body.height > 0 else { return Drawing() }
         let focusLine = lines.firstIndex { if case .field(let f) = $0 { return f == form.focusedField }; return false } ?? 0
         let first = max(0, focusLine - body.height + 3)
         let fieldX = body.x + labelWidth + 1
