@@ -209,7 +209,7 @@ struct MeetingVote: ParsableCommand {
         }
         guard !votes.isEmpty else { Console.fail("datebook meeting vote: give --yes, --maybe or --no") }
         target.change("vote", said: { "Voted on “\(InertText.line($0.title))”: \(Self.describe(votes))" }) { meeting, me in
-            try meeting.vote(votes, by: me.email)
+            try meeting.vote(votes, by: me.email, at: Date())
         }
     }
 

@@ -10,6 +10,8 @@ public enum MeetingError: Error, Equatable, Sendable, CustomStringConvertible {
     case notInvited(String)
     /// The meeting is not in a state that allows it (e.g. voting on a confirmed meeting).
     case wrongState(String)
+    /// The deadline for votes has passed.
+    case votingClosed(Date)
     /// No slot has this number.
     case noSlot(Int)
     /// No meeting has this id.
@@ -28,6 +30,8 @@ public enum MeetingError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notInvited(email): return "\(email) is not invited to this meeting"
         case let .wrongState(message): return message
         case let .noSlot(slot): return "The meeting has no slot \(slot)"
+        case let .votingClosed(deadline):
+            return "Votes closed at \(ISO8601DateFormatter.string(from: deadline, timeZone: .current, formatOptions: [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate, .withSpaceBetweenDateAndTime]))"
         case let .notFound(id): return "No meeting with id \(id)"
         case let .refused(reason): return reason
         case .noMe: return "Say who you are first: datebook me --name NAME --email ADDRESS"
@@ -66,11 +70,13 @@ extension Meeting {
         return problems
     }
 
-    /// Records `email`'s votes (slot → vote) while the meeting is polling.
-    public mutating func vote(_ votes: [Int: SlotVote], by email: String) throws(MeetingError) {
+    /// Records `email`'s votes (slot → vote) while the meeting is polling and, when `now` is
+    /// given, before its deadline.
+    public mutating func vote(_ votes: [Int: SlotVote], by email: String, at now: Date? = nil) throws(MeetingError) {
         guard state == .polling else {
             throw .wrongState(state == .cancelled ? "The meeting was cancelled" : "The time is already chosen")
         }
+        if let now, let deadline, now > deadline { throw .votingClosed(deadline) }
         for slot in votes.keys where self.slot(slot) == nil { throw .noSlot(slot) }
         try answer(by: email) { $0.answer = .voted(votes) }
     }

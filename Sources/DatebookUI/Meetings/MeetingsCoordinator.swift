@@ -211,7 +211,7 @@ public final class MeetingsCoordinator: TabCoordinator {
             let votes = open.votes ?? [:]
             guard !votes.isEmpty else { return .message(.error("Vote on at least one time first (space or y/m/n)")) }
             let response = perform(open.meeting, said: { "Voted on “\($0)”" }) { meeting, me in
-                try meeting.vote(votes, by: me.email)
+                try meeting.vote(votes, by: me.email, at: clock.now())
             }
             if case .message(let message) = response, message.kind == .error { return response }
             details?.votes = nil

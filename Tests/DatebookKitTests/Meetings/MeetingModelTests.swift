@@ -110,3 +110,17 @@ struct MeetingModelTests {
         #expect(!mine.isOutOfDate(at: Fixture.utc("2026-12-03 10:59")))
     }
 }
+
+extension MeetingModelTests {
+    @Test("after the deadline a vote is refused; before it, taken")
+    func deadline() throws {
+        var meeting = Self.poll()
+        meeting.deadline = Fixture.utc("2026-11-30 12:00")
+        try meeting.vote([1: .yes], by: "bob@example.org", at: Fixture.utc("2026-11-30 11:59"))
+        #expect(throws: MeetingError.votingClosed(Fixture.utc("2026-11-30 12:00"))) {
+            try meeting.vote([2: .yes], by: "bob@example.org", at: Fixture.utc("2026-11-30 12:01"))
+        }
+        #expect(meeting.invitee("bob@example.org")?.answer == .voted([1: .yes]))
+        #expect(MeetingError.votingClosed(Fixture.utc("2026-11-30 12:00")).description.hasPrefix("Votes closed at 2026-11-30"))
+    }
+}
