@@ -19,8 +19,6 @@ public final class CalendarCoordinator: TabCoordinator {
     private let store: DatebookStore
     private let clock: Clock
     private let dates: DateText
-    /// True when the store changed since the item screens were read.
-    private var stale = false
 
     public init(context: TabContext) {
         store = context.store
@@ -44,15 +42,12 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func storeDidChange(_ changes: StoreChanges) {
         presenter.reload()
-        stale = true
+        flow.storeDidChange()
     }
 
     public func prepare() -> TabResponse {
         do {
-            if stale {
-                try flow.reload()
-                stale = false
-            }
+            try flow.reloadIfChanged()
             try presenter.load()
             return .handled
         } catch {

@@ -201,6 +201,21 @@ public final class ItemFlow {
         for case .details(let p) in screens { try p.reload() }
     }
 
+    /// True when the store changed since the details pages were read.
+    private var stale = false
+
+    /// The store changed: the details pages are read again before they are next drawn.
+    func storeDidChange() {
+        stale = true
+    }
+
+    /// Rereads the details pages when the store changed since they were read.
+    func reloadIfChanged() throws {
+        guard stale else { return }
+        stale = false
+        try reload()
+    }
+
     // MARK: - Intents
 
     /// Handles an intent for the screen on top (call only when not empty).

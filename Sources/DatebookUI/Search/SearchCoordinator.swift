@@ -18,8 +18,6 @@ public final class SearchCoordinator: TabCoordinator {
     public let flow: ItemFlow
     /// True while the query line has the keyboard; false in the results.
     public private(set) var queryFocused = true
-    /// True when the store changed since the item screens were read.
-    private var stale = false
 
     public init(context: TabContext) {
         presenter = SearchPresenter(store: context.store, clock: context.clock, dates: context.dates)
@@ -38,15 +36,12 @@ public final class SearchCoordinator: TabCoordinator {
 
     public func storeDidChange(_ changes: StoreChanges) {
         presenter.storeDidChange()
-        stale = true
+        flow.storeDidChange()
     }
 
     public func prepare() -> TabResponse {
         do {
-            if stale {
-                try flow.reload()
-                stale = false
-            }
+            try flow.reloadIfChanged()
             try presenter.refresh()
             return .handled
         } catch {
