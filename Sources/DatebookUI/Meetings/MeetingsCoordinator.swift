@@ -259,19 +259,20 @@ public final class MeetingsCoordinator: TabCoordinator {
                 try batch.meeting(id: meeting.id)
             }, now: clock.now(), change)
             details?.meeting = result.meeting
-            var text = said(InertText.line(result.meeting.title)) + "."
-            if result.sent.count == 1, let (path, recipient) = result.sent.first {
-                text += " Send \(path) to \(recipient.email)."
-            } else if result.sent.count > 1 {
-                text += " \(result.sent.count) messages to send are in \(store.outbox.folder)."
-            }
-            return .message(StatusMessage(text))
+            return .message(StatusMessage(said(InertText.line(result.meeting.title)) + "." + sending(result.sent)))
         } catch MeetingError.noMe {
             ask(.myName)
             return .message(StatusMessage("Say who you are first; then try again"))
         } catch {
             return .message(.error("\(error)"))
         }
+    }
+
+    /// What the status line says of the messages a change wrote: the one file and whom it
+    /// goes to, or how many wait in the outbox.
+    private func sending(_ sent: [(path: String, recipient: MeetingPerson)]) -> String {
+        if sent.count == 1, let (path, recipient) = sent.first { return " Send \(path) to \(recipient.email)." }
+        return sent.isEmpty ? "" : " \(sent.count) messages to send are in \(store.outbox.folder)."
     }
 
     // MARK: - The form
@@ -323,9 +324,8 @@ public final class MeetingsCoordinator: TabCoordinator {
             self.form = nil
             presenter.storeDidChange()
             if details != nil { details?.meeting = result.meeting }
-            var text = (isNew ? "Created" : "Changed") + " “\(InertText.line(result.meeting.title))”."
-            if !result.sent.isEmpty { text += " \(result.sent.count) message\(result.sent.count == 1 ? "" : "s") to send are in \(store.outbox.folder)." }
-            return .message(StatusMessage(text))
+            let text = (isNew ? "Created" : "Changed") + " “\(InertText.line(result.meeting.title))”."
+            return .message(StatusMessage(text + sending(result.sent)))
         } catch {
             return .message(.error("Not saved: \(error). Your text is still in the form."))
         }
