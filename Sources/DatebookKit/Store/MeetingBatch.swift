@@ -99,8 +99,9 @@ public final class MeetingBatch {
             throw MeetingError.invalid(["“\(me.email)” is not an e-mail address (name@example.org)"])
         }
         try MeetingRows.setMe(me, db)
+        let index = try SearchIndexWriter(db)
         for meeting in try MeetingRows.readAll(db) {
-            try MeetingRows.write(meeting, me: me, db)
+            try MeetingRows.write(meeting, me: me, db, index: index)
         }
     }
 }

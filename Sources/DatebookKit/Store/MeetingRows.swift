@@ -24,7 +24,9 @@ enum MeetingRows {
 
     // MARK: - Writing
 
-    static func write(_ meeting: Meeting, me: Me?, _ db: Database) throws {
+    /// Writes a meeting's rows and its search index row (through `index`, when a caller
+    /// writing many has one ready).
+    static func write(_ meeting: Meeting, me: Me?, _ db: Database, index: SearchIndexWriter? = nil) throws {
         let tally = MeetingTally(meeting)
         let lists = meeting.lists(for: me)
         let span = meeting.span ?? (meeting.created, meeting.created)
@@ -68,7 +70,7 @@ enum MeetingRows {
             return
         }
         // Found by Search, in the same transaction.
-        try SearchIndexWriter(db).write(meeting, meetingRowID: rowID)
+        try (index ?? SearchIndexWriter(db)).write(meeting, meetingRowID: rowID)
         try db.execute(sql: "DELETE FROM meeting_slot WHERE meeting = ?", arguments: [rowID])
         let slot = try db.cachedStatement(sql: "INSERT INTO meeting_slot (meeting, slot, start, \"end\") VALUES (?, ?, ?, ?)")
         for each in meeting.slots {
