@@ -52,9 +52,9 @@ struct Add: ParsableCommand {
     @Option(help: ArgumentHelp("Priority: 0 none, 1 high … 9 low.", valueName: "n"))
     var priority: Int = 0
 
-    @Option(help: ArgumentHelp("Alarm: minutes before the start (kept and exported; alarms do not ring yet).",
-                               valueName: "minutes"))
-    var alarm: Int?
+    @Option(help: ArgumentHelp("An alarm: a time before the start (15, 15m, 1h, 1d) or a date and time it rings at; may be repeated.",
+                               valueName: "when"))
+    var alarm: [String] = []
 
     @Option(help: ArgumentHelp("Category.", valueName: "name"))
     var category: String?
@@ -74,7 +74,7 @@ struct Add: ParsableCommand {
         draft[.place] = place ?? ""
         draft[.notes] = notes ?? ""
         draft[.priority] = String(priority)
-        draft[.alarm] = alarm.map(String.init) ?? ""
+        draft[.alarm] = alarm.joined(separator: ", ")
         draft[.category] = category ?? ""
         draft[.repeatRule] = repeatRule ?? ""
         let result = draft.item(now: Date(), calendar: Console.calendar, newID: IDSource.random.next)

@@ -12,7 +12,7 @@ struct List: ParsableCommand {
             Text: one item per line, tab-separated: id, kind, date, time, title, place; a
             repeating item stands at its next occurrence (its last when none is coming).
             JSON: an array of objects with id, kind, title, start, end, due, allDay, place,
-            notes, status, priority, category, times, alarm, repeatRule, attachments,
+            notes, status, priority, category, times, alarms, repeatRule, attachments,
             created and updated; dates are ISO 8601 with the UTC offset.
             """)
 

@@ -125,21 +125,23 @@ struct ItemFormFieldTests {
 
     // MARK: - Alarms
 
-    @Test("saving an item with an alarm, or a reminder, says that alarms do not ring yet")
-    func alarmsDoNotRingYet() throws {
-        let (app, _) = try Fixtures.app()
+    @Test("saving an item with alarms keeps the list typed in the Alarm field, and no longer says alarms do not ring")
+    func alarmsAreSavedAsAList() throws {
+        let (app, store) = try Fixtures.app()
         app.send(.newRequested, .choose(.event))
         app.type("Standup")
         let form = try #require(app.events.form)
         form.focus(on: .alarm)
-        app.type("15")
+        app.type("15, 1h")
         app.send(.save)
-        #expect(app.status == StatusMessage("Saved \u{201C}Standup\u{201D}; alarms do not ring yet"))
+        #expect(app.status == StatusMessage("Saved \u{201C}Standup\u{201D}"))
+        let saved = try #require(try store.activeItems(offset: 0, limit: 10).first { $0.title == "Standup" })
+        #expect(saved.alarms == [Alarm(minutesBefore: 15), Alarm(minutesBefore: 60)])
 
         app.send(.newRequested, .choose(.reminder))
         app.type("Call Ana")
         app.send(.save)
-        #expect(app.status == StatusMessage("Saved \u{201C}Call Ana\u{201D}; alarms do not ring yet"))
+        #expect(app.status == StatusMessage("Saved \u{201C}Call Ana\u{201D}"))
 
         app.send(.newRequested, .choose(.event))
         app.type("Lunch")

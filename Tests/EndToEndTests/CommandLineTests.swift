@@ -118,10 +118,10 @@ struct CommandLineTests {
         for word in ["--start", "--end", "--due", "--task", "--reminder", "--place", "--notes"] {
             #expect(addHelp.standardOutput.contains(word), "\(word)")
         }
-        // Alarms do not ring yet: the help must not promise that they do.
+        // Alarms ring now: the help no longer says they do not, and says --alarm repeats.
         let words = addHelp.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(!words.contains("rings"))
-        #expect(words.contains("alarms do not ring yet"))
+        #expect(!words.contains("do not ring yet"))
+        #expect(words.contains("may be repeated"))
     }
 
     /// Every path says the last day of an all-day item the same way: `--end`, the form, the

@@ -24,19 +24,22 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         }
     }
 
-    /// The item's alarm.
+    /// One of the item's alarms: `minutesBefore` the start, or `at` a fixed time (the other
+    /// is null).
     public struct Alarm: Encodable, Equatable, Sendable {
-        public var minutesBefore: Int
+        public var minutesBefore: Int?
+        public var at: String?
         public var sound: String?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(minutesBefore, forKey: .minutesBefore)
+            try container.encode(at, forKey: .at)
             try container.encode(sound, forKey: .sound)
         }
 
         enum CodingKeys: String, CodingKey {
-            case minutesBefore, sound
+            case minutesBefore, at, sound
         }
     }
 
@@ -59,7 +62,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
     public var priority: Int
     public var category: String
     public var times: [Time]
-    public var alarm: Alarm?
+    public var alarms: [Alarm]
     public var repeatRule: String?
     public var attachments: [String]
     public var created: String
@@ -93,7 +96,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         priority = item.priority
         category = item.category
         times = item.times.map(time)
-        alarm = item.alarm.map { Alarm(minutesBefore: $0.minutesBefore, sound: $0.sound) }
+        alarms = item.alarms.map { Alarm(minutesBefore: $0.minutesBefore, at: $0.fixedTime.map(text), sound: $0.sound) }
         repeatRule = item.repeatRule
         attachments = item.attachments
         created = text(item.created)
@@ -125,7 +128,7 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         try container.encode(priority, forKey: .priority)
         try container.encode(category, forKey: .category)
         try container.encode(times, forKey: .times)
-        try container.encode(alarm, forKey: .alarm)
+        try container.encode(alarms, forKey: .alarms)
         try container.encode(repeatRule, forKey: .repeatRule)
         try container.encode(attachments, forKey: .attachments)
         try container.encode(created, forKey: .created)
@@ -134,6 +137,6 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, start, end, due, allDay, place, notes, status, statusChangedAt
-        case priority, category, times, alarm, repeatRule, attachments, created, updated
+        case priority, category, times, alarms, repeatRule, attachments, created, updated
     }
 }

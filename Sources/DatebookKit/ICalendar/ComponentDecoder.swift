@@ -5,8 +5,8 @@ import Foundation
 /// has a RECURRENCE-ID.
 ///
 /// The properties Datebook reads fill the item's fields; every other property and
-/// subcomponent is kept verbatim in `extraProperties` (a VALARM that becomes `alarm` is kept
-/// there too, see `ICalendarAlarm`). What cannot be read exactly is read as best it can be and
+/// subcomponent is kept verbatim in `extraProperties` (a VALARM that becomes one of `alarms` is
+/// kept there too, see `ICalendarAlarm`). What cannot be read exactly is read as best it can be and
 /// said in `notes`; what cannot be read at all makes the component skipped.
 struct ComponentDecoder {
     /// A component read.
@@ -267,8 +267,8 @@ struct ComponentDecoder {
             }
         }
 
-        // Subcomponents: every VALARM and anything else is kept verbatim; the first alarm
-        // Datebook can show becomes `alarm`.
+        // Subcomponents: every VALARM and anything else is kept verbatim; every alarm Datebook
+        // can show becomes one of `alarms`.
         var subcomponent = icalcomponent_get_first_component(component, ICAL_ANY_COMPONENT)
         var subcomponents: [OpaquePointer] = []
         while let current = subcomponent {
@@ -282,8 +282,8 @@ struct ComponentDecoder {
             guard let text = Libical.takeString(icalcomponent_as_ical_string_r(sub)).map(Self.trimmingLineEnd) else {
                 continue
             }
-            if item.alarm == nil, let alarm = ICalendarAlarm.alarm(of: sub) {
-                item.alarm = alarm
+            if let alarm = ICalendarAlarm.alarm(of: sub) {
+                item.alarms.append(alarm)
                 // An alarm that says nothing more than `alarm` (as Datebook writes them) need
                 // not be kept: an export writes it again.
                 if text == ICalendarAlarm.text(for: alarm, description: overrideText.title ?? "") {

@@ -1,15 +1,16 @@
 internal import CLibical
 import Foundation
 
-/// How a VALARM and an item's `alarm` stand for each other.
+/// How VALARMs and an item's `alarms` stand for each other.
 ///
-/// An import keeps every VALARM verbatim in `extraProperties`, and the first one Datebook can
-/// show (a display or sound alarm some minutes before the start) also becomes `alarm`. An
-/// export writes the VALARMs back as they came while `alarm` still says what that first one
-/// says; when `alarm` was changed, that VALARM gives way to one written from `alarm`.
+/// An import keeps every VALARM verbatim in `extraProperties` (unless it says nothing more
+/// than Datebook would write for it), and every one Datebook can show (a display or sound
+/// alarm some minutes before the start, or at a fixed time) also becomes one of `alarms`. An
+/// export writes each alarm as the kept VALARM that says it, else as a new one; a kept VALARM
+/// whose alarm was removed or changed is left out.
 enum ICalendarAlarm {
     /// The alarm a VALARM component stands for, or nil when Datebook cannot show it (an email
-    /// alarm, one at a fixed time, one relative to the end, one after the start).
+    /// alarm, one relative to the end, one after the start).
     static func alarm(of component: OpaquePointer) -> Alarm? {
         guard icalcomponent_isa(component) == ICAL_VALARM_COMPONENT,
             let actionProperty = icalcomponent_get_first_property(component, ICAL_ACTION_PROPERTY),
@@ -23,9 +24,6 @@ enum ICalendarAlarm {
             return nil
         }
         let trigger = icalproperty_get_trigger(triggerProperty)
-        guard icaltime_is_null_time(trigger.time) != 0 else { return nil }
-        let seconds = Int(icaldurationtype_as_int(trigger.duration))
-        guard seconds <= 0, seconds % 60 == 0 else { return nil }
         var sound: String?
         if action == ICAL_ACTION_AUDIO,
             let attachProperty = icalcomponent_get_first_property(component, ICAL_ATTACH_PROPERTY),
@@ -34,6 +32,13 @@ enum ICalendarAlarm {
         {
             sound = ComponentDecoder.attachmentPath(String(cString: url))
         }
+        if icaltime_is_null_time(trigger.time) == 0 {
+            guard icaltime_is_valid_time(trigger.time) != 0, trigger.time.is_date == 0 else { return nil }
+            let seconds = icaltime_as_timet_with_zone(trigger.time, icaltimezone_get_utc_timezone())
+            return Alarm(at: Date(unixSeconds: Double(seconds)), sound: sound)
+        }
+        let seconds = Int(icaldurationtype_as_int(trigger.duration))
+        guard seconds <= 0, seconds % 60 == 0 else { return nil }
         return Alarm(minutesBefore: -seconds / 60, sound: sound)
     }
 
@@ -57,8 +62,15 @@ enum ICalendarAlarm {
         let action = alarm.sound == nil ? ICAL_ACTION_DISPLAY : ICAL_ACTION_AUDIO
         icalcomponent_add_property(component, icalproperty_new_action(action))
         var trigger = icaltriggertype()
-        trigger.time = icaltime_null_time()
-        trigger.duration = icaldurationtype_from_int(Int32(-alarm.minutesBefore * 60))
+        switch alarm.trigger {
+        case let .before(minutes):
+            trigger.time = icaltime_null_time()
+            trigger.duration = icaldurationtype_from_int(Int32(clamping: -minutes * 60))
+        case let .at(date):
+            trigger.time = icaltime_from_timet_with_zone(
+                time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+            trigger.duration = icaldurationtype_null_duration()
+        }
         icalcomponent_add_property(component, icalproperty_new_trigger(trigger))
         if let sound = alarm.sound, let attach = icalattach_new_from_url(ICalendarEncoder.attachmentURI(sound)) {
             icalcomponent_add_property(component, icalproperty_new_attach(attach))

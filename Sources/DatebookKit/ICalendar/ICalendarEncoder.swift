@@ -152,20 +152,31 @@ struct ICalendarEncoder {
         default:
             break
         }
-        // Kept properties, and the alarms: written back as they came while `alarm` still says
-        // what the first one Datebook reads says.
-        let mirrored = item.extraProperties.first { ICalendarAlarm.alarm(ofText: $0) != nil }
-        let alarmUnchanged = mirrored.flatMap(ICalendarAlarm.alarm(ofText:)) == item.alarm
-        for text in item.extraProperties {
+        // Kept properties, and the alarms: each alarm as the kept VALARM that says it (in its
+        // place), else as a new one after them; a kept VALARM no alarm says any more is left out.
+        var unmatched: [Alarm] = []
+        var matched = Set<Int>()
+        let kept = item.extraProperties.enumerated().compactMap { index, text in
+            ICalendarAlarm.alarm(ofText: text).map { (index, $0) }
+        }
+        for alarm in item.alarms {
+            if let found = kept.first(where: { $0.1 == alarm && !matched.contains($0.0) }) {
+                matched.insert(found.0)
+            } else {
+                unmatched.append(alarm)
+            }
+        }
+        let keptIndexes = Set(kept.map(\.0))
+        for (index, text) in item.extraProperties.enumerated() {
             if writesStatus && (text.hasPrefix("STATUS:") || text.hasPrefix("STATUS;")) { continue }
             if Self.isWordPriority(text) { continue }
-            if text == mirrored && !alarmUnchanged { continue }
+            if keptIndexes.contains(index) && !matched.contains(index) { continue }
             addVerbatim(text, to: component)
         }
-        if let alarm = item.alarm, mirrored == nil || !alarmUnchanged,
-            let valarm = ICalendarAlarm.component(for: alarm, description: item.title)
-        {
-            icalcomponent_add_component(component, valarm)
+        for alarm in unmatched {
+            if let valarm = ICalendarAlarm.component(for: alarm, description: item.title) {
+                icalcomponent_add_component(component, valarm)
+            }
         }
         return component
     }

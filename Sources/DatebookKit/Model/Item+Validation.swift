@@ -73,7 +73,7 @@ extension Item {
         if !(0...9).contains(priority) {
             issues.append(ValidationIssue(field: .priority, message: "Priority is 0 (none) to 9"))
         }
-        if let alarm, alarm.minutesBefore < 0 {
+        if alarms.contains(where: { ($0.minutesBefore ?? 0) < 0 }) {
             issues.append(ValidationIssue(field: .alarm, message: "Alarm minutes cannot be negative"))
         }
         if let repeatRule {

@@ -28,15 +28,48 @@ public struct ItemTime: Equatable, Hashable, Sendable, Codable {
     }
 }
 
-/// An alarm that rings some minutes before an item's start (or due date).
+/// An alarm that rings some minutes before an item's start (or a task's due time), or at a
+/// fixed time. An item has any number of them (`Item.alarms`).
 public struct Alarm: Equatable, Hashable, Sendable, Codable {
-    public var minutesBefore: Int
+    /// When an alarm rings.
+    public enum Trigger: Equatable, Hashable, Sendable, Codable {
+        /// Some minutes before the start of each occurrence (a task's due time when it has one).
+        case before(minutes: Int)
+        /// At one instant, whatever the item's times.
+        case at(Date)
+    }
+
+    public var trigger: Trigger
+    /// A sound file to play, nil for the plain bell; `Alarm.silent` turns the bell off.
     public var sound: String?
 
+    /// The `sound` of an alarm that rings no bell.
+    public static let silent = "off"
+
     public init(minutesBefore: Int, sound: String? = nil) {
-        self.minutesBefore = minutesBefore
+        self.trigger = .before(minutes: minutesBefore)
         self.sound = sound
     }
+
+    public init(at date: Date, sound: String? = nil) {
+        self.trigger = .at(date)
+        self.sound = sound
+    }
+
+    /// The minutes before the start, or nil for an alarm at a fixed time.
+    public var minutesBefore: Int? {
+        if case let .before(minutes) = trigger { return minutes }
+        return nil
+    }
+
+    /// The fixed time the alarm rings at, or nil for one relative to the start.
+    public var fixedTime: Date? {
+        if case let .at(date) = trigger { return date }
+        return nil
+    }
+
+    /// True when the alarm shows without ringing the bell.
+    public var isSilent: Bool { sound?.lowercased() == Self.silent }
 }
 
 /// An event, task or reminder with every field a person can edit.
@@ -56,7 +89,8 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
     public var due: Date?
     /// 0 means none; 1 is the highest and 9 the lowest, as iCalendar's PRIORITY.
     public var priority: Int
-    public var alarm: Alarm?
+    /// The alarms, in the order they were given.
+    public var alarms: [Alarm]
     /// An RRULE value such as `FREQ=WEEKLY;BYDAY=MO`, kept as text.
     public var repeatRule: String?
     /// File paths (a photo, a document), or the URIs of iCalendar ATTACH properties.
@@ -83,7 +117,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         notes: String = "",
         due: Date? = nil,
         priority: Int = 0,
-        alarm: Alarm? = nil,
+        alarms: [Alarm] = [],
         repeatRule: String? = nil,
         attachments: [String] = [],
         category: String = "",
@@ -110,7 +144,7 @@ public struct Item: Identifiable, Equatable, Hashable, Sendable {
         self.notes = notes
         self.due = due
         self.priority = priority
-        self.alarm = alarm
+        self.alarms = alarms
         self.repeatRule = repeatRule
         self.attachments = attachments
         self.category = category

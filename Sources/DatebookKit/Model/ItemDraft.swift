@@ -12,7 +12,8 @@ import Foundation
 /// - An event without an end lasts one hour.
 /// - A due date without a time of day is due at the start of that day; a task with no other
 ///   time is then all day and floats, due on that date in every zone.
-/// - Priority is 0 (none) to 9; the alarm is minutes before (`15`, `90m`, `1h`).
+/// - Priority is 0 (none) to 9; the alarms are a list of times before
+///   (`15`, `90m`, `1h`) or dates they ring at, read by `AlarmText`; the sound goes to each.
 /// - The repeat phrase is read by `RepeatPhrase` from the first start (a rule shown unchanged
 ///   keeps the item's rule exactly).
 /// - A new item is anchored in the calendar's zone, an all-day one floats; an item changed from
@@ -154,14 +155,12 @@ public struct ItemDraft: Equatable, Sendable {
             problems[.priority] = "Priority is a number from 0 (none) to 9"
         }
 
-        let alarmText = text(.alarm)
-        if alarmText.isEmpty {
-            item.alarm = nil
-        } else if let minutes = Self.minutes(alarmText) {
-            let sound = text(.sound)
-            item.alarm = Alarm(minutesBefore: minutes, sound: sound.isEmpty ? nil : sound)
-        } else {
-            problems[.alarm] = "Cannot read \u{201C}\(alarmText)\u{201D} as minutes before (try 15, 90m, 1h)"
+        let sound = text(.sound)
+        do {
+            item.alarms = try AlarmText.parse(
+                text(.alarm), sound: sound.isEmpty ? nil : sound, now: now, calendar: calendar)
+        } catch {
+            problems[.alarm] = error.description
         }
 
         let rule = text(.repeatRule)
@@ -208,12 +207,6 @@ public struct ItemDraft: Equatable, Sendable {
     /// The text of a field without the spaces around it.
     private func text(_ field: Field) -> String {
         self[field].trimmingCharacters(in: .whitespaces)
-    }
-
-    /// Minutes typed as a number (`15`) or a duration (`90m`, `1h`, `1d`); nil when neither.
-    private static func minutes(_ text: String) -> Int? {
-        if let number = Int(text), number >= 0 { return number }
-        return (try? DurationParser.parse(text)).map { $0.days * 1440 + $0.minutes }
     }
 
     /// The times after the first: `start - end` pairs separated by `;`. A time that ends before

@@ -56,7 +56,7 @@ public enum ItemMerge {
             case .place: return a.place == b.place
             case .notes: return a.notes == b.notes
             case .priority: return a.priority == b.priority
-            case .alarm: return a.alarm == b.alarm
+            case .alarm: return a.alarms == b.alarms
             case .repeatRule: return a.repeatRule == b.repeatRule
             case .category: return a.categories == b.categories
             case .attachments: return a.attachments == b.attachments
@@ -80,7 +80,7 @@ public enum ItemMerge {
             case .place: item.place = source.place
             case .notes: item.notes = source.notes
             case .priority: item.priority = source.priority
-            case .alarm: item.alarm = source.alarm
+            case .alarm: item.alarms = source.alarms
             case .repeatRule: item.repeatRule = source.repeatRule
             case .category:
                 item.category = source.category

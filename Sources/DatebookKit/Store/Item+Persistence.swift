@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// How an item maps to the rows of `item` and its child tables (`item_time`,
-/// `item_attachment`, `item_recurrence_date`, `item_override`, `item_participant`,
+/// `item_attachment`, `item_alarm`, `item_recurrence_date`, `item_override`, `item_participant`,
 /// `item_category`, `item_extra`).
 extension Item {
     // MARK: - Columns
@@ -13,15 +13,14 @@ extension Item {
     /// end at a NUL character, and a title holding one would come back cut short.
     static let selectColumns = """
         id, uid, kind, CAST(title AS BLOB), all_day, CAST(place AS BLOB), CAST(notes AS BLOB), due,
-        priority, alarm_minutes, CAST(alarm_sound AS BLOB), CAST(repeat_rule AS BLOB),
+        priority, CAST(repeat_rule AS BLOB),
         CAST(category AS BLOB), status, status_changed_at, created, updated, CAST(ical_uid AS BLOB),
         time_zone, instances_only
         """
 
     /// The `item` columns written for a whole item, in the order `bindColumns(to:)` binds them.
     static let writeColumns = [
-        "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "alarm_minutes",
-        "alarm_sound", "repeat_rule", "category", "status", "status_changed_at", "created",
+        "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
         "expanded_until", "occurrence_keys", "instances_only", "listed_end",
     ]
@@ -62,7 +61,7 @@ extension Item {
         listed?.start ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey
     }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 26 of `statement`.
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 24 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show. A
@@ -80,24 +79,22 @@ extension Item {
         try statement.bind(notes, at: 6)
         try statement.bind(due.map { coding.seconds($0, timeZone) }, at: 7)
         try statement.bind(priority, at: 8)
-        try statement.bind(alarm?.minutesBefore, at: 9)
-        try statement.bind(alarm?.sound, at: 10)
-        try statement.bind(repeatRule, at: 11)
-        try statement.bind(category, at: 12)
-        try statement.bind(status.rawValue, at: 13)
-        try statement.bind(statusChangedAt?.unixSeconds, at: 14)
-        try statement.bind(created.unixSeconds, at: 15)
-        try statement.bind(updated.unixSeconds, at: 16)
-        try statement.bind(sortAt(listed: listed), at: 17)
-        try statement.bind(icalendarUID, at: 18)
-        try statement.bind(timeZoneColumn, at: 19)
-        try statement.bind(series?.start, at: 20)
-        try statement.bind(series?.end, at: 21)
-        try statement.bind(series?.span, at: 22)
-        try statement.bind(series?.expandedUntil, at: 23)
-        try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 24)
-        try statement.bind(instancesOnly, at: 25)
-        try statement.bind(listed?.end, at: 26)
+        try statement.bind(repeatRule, at: 9)
+        try statement.bind(category, at: 10)
+        try statement.bind(status.rawValue, at: 11)
+        try statement.bind(statusChangedAt?.unixSeconds, at: 12)
+        try statement.bind(created.unixSeconds, at: 13)
+        try statement.bind(updated.unixSeconds, at: 14)
+        try statement.bind(sortAt(listed: listed), at: 15)
+        try statement.bind(icalendarUID, at: 16)
+        try statement.bind(timeZoneColumn, at: 17)
+        try statement.bind(series?.start, at: 18)
+        try statement.bind(series?.end, at: 19)
+        try statement.bind(series?.span, at: 20)
+        try statement.bind(series?.expandedUntil, at: 21)
+        try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 22)
+        try statement.bind(instancesOnly, at: 23)
+        try statement.bind(listed?.end, at: 24)
     }
 
     /// The item exactly as it reads back from the database.
@@ -146,11 +143,10 @@ extension Item {
         guard let kind = ItemKind(rawValue: kindText) else {
             throw .damaged(reason: "item \(uidText) has the unknown kind \u{201C}\(kindText)\u{201D}")
         }
-        let statusText = Self.text(row[13])
+        let statusText = Self.text(row[11])
         guard let status = ItemStatus(rawValue: statusText) else {
             throw .damaged(reason: "item \(uidText) has the unknown status \u{201C}\(statusText)\u{201D}")
         }
-        let alarmMinutes = try row.checked(9, as: Int?.self)
         self.init(
             id: id,
             kind: kind,
@@ -161,19 +157,18 @@ extension Item {
             notes: Self.text(row[6]),
             due: try row.checkedOptionalDate(7),
             priority: try row.checked(8),
-            alarm: alarmMinutes.map { Alarm(minutesBefore: $0, sound: Self.optionalText(row[10])) },
-            repeatRule: Self.optionalText(row[11]),
+            repeatRule: Self.optionalText(row[9]),
             attachments: attachments,
-            category: Self.text(row[12]),
+            category: Self.text(row[10]),
             status: status,
-            statusChangedAt: try row.checkedOptionalDate(14),
-            created: try row.checkedDate(15),
-            updated: try row.checkedDate(16),
-            timeZone: Self.timeZone(column: try row.checked(18, as: String?.self))
+            statusChangedAt: try row.checkedOptionalDate(12),
+            created: try row.checkedDate(13),
+            updated: try row.checkedDate(14),
+            timeZone: Self.timeZone(column: try row.checked(16, as: String?.self))
         )
-        let icalUID = Self.optionalText(row[17])
+        let icalUID = Self.optionalText(row[15])
         self.icalUID = icalUID == uidText ? nil : icalUID
-        if try row.checked(19, as: Bool.self) {
+        if try row.checked(17, as: Bool.self) {
             instancesOnly = true
         }
     }

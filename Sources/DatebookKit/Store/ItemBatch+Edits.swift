@@ -175,7 +175,7 @@ extension ItemBatch {
         var single = Item(
             id: ids.next(), kind: series.kind, title: shown.title ?? series.title,
             times: [ItemTime(start: shown.start, end: shown.end)], allDay: series.allDay, place: shown.place ?? "",
-            notes: shown.notes ?? "", priority: series.priority, alarm: series.alarm, category: series.category,
+            notes: shown.notes ?? "", priority: series.priority, alarms: series.alarms, category: series.category,
             created: now, timeZone: series.timeZone)
         single.moreCategories = series.moreCategories
         return single

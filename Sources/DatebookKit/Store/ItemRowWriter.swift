@@ -20,6 +20,7 @@ struct ItemRowWriter {
     private let deleteChildren: [WriteStatement]
     private let insertTime: WriteStatement
     private let insertAttachment: WriteStatement
+    private let insertAlarm: WriteStatement
     private let insertRecurrenceDate: WriteStatement
     private let insertOverride: WriteStatement
     private let insertParticipant: WriteStatement
@@ -54,7 +55,7 @@ struct ItemRowWriter {
 
     /// The child tables emptied before an item is written again.
     static let childTables = [
-        "item_time", "item_attachment", "item_recurrence_date", "item_override", "item_participant",
+        "item_time", "item_attachment", "item_alarm", "item_recurrence_date", "item_override", "item_participant",
         "item_category", "item_extra",
     ]
 
@@ -74,6 +75,7 @@ struct ItemRowWriter {
             db, sql: #"INSERT INTO item_time (item, position, start, "end") VALUES (?, ?, ?, ?)"#)
         insertAttachment = try WriteStatement(
             db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
+        insertAlarm = try WriteStatement(db, sql: ItemAlarmRows.insertSQL)
         insertRecurrenceDate = try WriteStatement(
             db,
             sql: #"INSERT INTO item_recurrence_date (item, is_exception, position, at, "end") VALUES (?, ?, ?, ?, ?)"#)
@@ -264,6 +266,7 @@ struct ItemRowWriter {
             try insertAttachment.bind(path, at: 3)
             try insertAttachment.run()
         }
+        try ItemAlarmRows.write(item, rowID: rowID, with: insertAlarm)
         // RDATEs (0), then RDATE periods with their ends; EXDATEs (1); EXDATE days (2), in
         // wall-clock seconds whatever the zone.
         func writeDate(_ kind: Int, _ position: Int, _ at: Double, end: Double? = nil) throws {

@@ -223,6 +223,14 @@ extension SQLiteStore: ItemStore {
             }
             try each(
                 """
+                SELECT item, minutes_before, at, CAST(sound AS BLOB) FROM item_alarm
+                WHERE item IN (\(placeholders)) ORDER BY item, position
+                """
+            ) { row in
+                children[try row.checked(0), default: Children()].alarms.append(try ItemAlarmRows.alarm(from: row))
+            }
+            try each(
+                """
                 SELECT item, is_exception, at, "end" FROM item_recurrence_date
                 WHERE item IN (\(placeholders)) ORDER BY item, is_exception, position
                 """
@@ -304,6 +312,7 @@ extension SQLiteStore: ItemStore {
             }
             let found = children[rowID] ?? Children()
             var item = try Item(row: row, times: found.times, attachments: found.attachments)
+            item.alarms = found.alarms
             item.recurrenceDates = found.recurrenceDates
             item.exceptionDates = found.exceptionDates
             if !found.recurrencePeriods.isEmpty {
@@ -330,6 +339,7 @@ extension SQLiteStore: ItemStore {
     private struct Children {
         var times: [ItemTime] = []
         var attachments: [String] = []
+        var alarms: [Alarm] = []
         var recurrenceDates: [Date] = []
         var exceptionDates: [Date] = []
         var recurrencePeriods: [ItemTime] = []

@@ -340,6 +340,8 @@ extension SQLiteStore {
                 try writer.write(meeting, meetingRowID: rowID)
             }
         }
+        // An item's alarms in a table of their own, and what became of each ring (see ReminderSchema).
+        migrator.registerMigration("v17", migrate: ReminderSchema.migrateV17)
         return migrator
     }()
 }

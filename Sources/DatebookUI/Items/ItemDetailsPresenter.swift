@@ -144,8 +144,9 @@ public final class ItemDetailsPresenter {
         let place = change?.place ?? item.place
         if !place.isEmpty { lines.append(("Place", place)) }
         if item.priority != 0 { lines.append(("Priority", "\(item.priority)")) }
-        if let alarm = item.alarm {
-            lines.append(("Alarm", "\(alarm.minutesBefore) min before" + (alarm.sound.map { ", sound \($0)" } ?? "")))
+        for (index, alarm) in item.alarms.enumerated() {
+            let label = item.alarms.count == 1 ? "Alarm" : "Alarm \(index + 1)"
+            lines.append((label, AlarmText.describe(alarm, calendar: dates.calendar)))
         }
         if let rule = item.repeatRule {
             lines.append(("Repeat", RepeatPhrase.phrase(for: rule, calendar: dates.calendar) ?? rule))

@@ -286,11 +286,9 @@ public final class ItemFormPresenter {
         }
     }
 
-    /// What the status line says after a save. Alarms are kept but do not ring yet, so an item
-    /// with one (or a reminder) says so rather than let the person count on it.
+    /// What the status line says after a save.
     public static func savedMessage(_ item: Item) -> String {
-        let saved = "Saved \u{201C}\(item.title)\u{201D}"
-        return item.alarm != nil || item.kind == .reminder ? saved + "; alarms do not ring yet" : saved
+        "Saved \u{201C}\(item.title)\u{201D}"
     }
 
     // MARK: - What the form changed
@@ -392,9 +390,9 @@ public final class ItemFormPresenter {
         texts[.category] = item.category
         texts[.notes] = item.notes.replacingOccurrences(of: "\n", with: "↵")
         if item.priority != 0 { texts[.priority] = String(item.priority) }
-        if let alarm = item.alarm {
-            texts[.alarm] = String(alarm.minutesBefore)
-            texts[.sound] = alarm.sound ?? ""
+        if !item.alarms.isEmpty {
+            texts[.alarm] = AlarmText.text(item.alarms, calendar: dates.calendar)
+            texts[.sound] = item.alarms.first?.sound ?? ""
         }
         texts[.repeatRule] = item.repeatRule.map { repeatText($0, dates: dates) } ?? ""
         texts[.attachments] = item.attachments.joined(separator: "; ")

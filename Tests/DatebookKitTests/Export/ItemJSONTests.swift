@@ -19,7 +19,7 @@ import Testing
         item.notes = "Table for two"
         item.priority = 2
         item.category = "Friends"
-        item.alarm = Alarm(minutesBefore: 10, sound: "bell")
+        item.alarms = [Alarm(minutesBefore: 10, sound: "bell"), Alarm(at: Fixture.now)]
         item.repeatRule = "FREQ=WEEKLY"
         item.attachments = ["/home/ana/menu.pdf"]
         item.status = .completed
@@ -46,9 +46,13 @@ import Testing
         #expect(times[0]["start"] as? String == "2026-11-22T12:30:00+01:00")
         #expect(times[1]["start"] as? String == "2026-11-29T12:30:00+01:00")
         #expect(times[1]["end"] is NSNull)
-        let alarm = try #require(json["alarm"] as? [String: Any])
-        #expect(alarm["minutesBefore"] as? Int == 10)
-        #expect(alarm["sound"] as? String == "bell")
+        let alarms = try #require(json["alarms"] as? [[String: Any]])
+        #expect(alarms.count == 2)
+        #expect(alarms.first?["minutesBefore"] as? Int == 10)
+        #expect(alarms.first?["sound"] as? String == "bell")
+        #expect(alarms.first?["at"] is NSNull)
+        #expect(alarms.last?["at"] as? String == json["created"] as? String)
+        #expect(alarms.last?["minutesBefore"] is NSNull)
         #expect(json["repeatRule"] as? String == "FREQ=WEEKLY")
         #expect(json["attachments"] as? [String] == ["/home/ana/menu.pdf"])
         #expect(json["created"] as? String == "2026-11-22T10:00:00+01:00")
@@ -59,11 +63,12 @@ import Testing
         let json = try #require(try Self.object([Fixture.task(2, "Undated")]).first)
         let keys: Set<String> = [
             "id", "kind", "title", "start", "end", "due", "allDay", "place", "notes", "status",
-            "statusChangedAt", "priority", "category", "times", "alarm", "repeatRule", "attachments",
+            "statusChangedAt", "priority", "category", "times", "alarms", "repeatRule", "attachments",
             "created", "updated",
         ]
         #expect(Set(json.keys) == keys)
-        for key in ["start", "end", "due", "alarm", "repeatRule", "statusChangedAt"] {
+        #expect((json["alarms"] as? [Any])?.isEmpty == true)
+        for key in ["start", "end", "due", "repeatRule", "statusChangedAt"] {
             #expect(json[key] is NSNull, "\(key) should be null")
         }
         #expect(json["status"] as? String == "active")

@@ -38,8 +38,8 @@ struct ICalendarImportTests {
         #expect(taxes.kind == .task)
         #expect(taxes.timeZone == .floating)
         #expect(taxes.due == local("1998-04-15 00:00", "Europe/Berlin"))
-        // An alarm at a fixed time is not one Datebook shows, but it is kept whole.
-        #expect(taxes.alarm == nil)
+        // An alarm at a fixed time is one of the item's alarms, and it is kept whole.
+        #expect(taxes.alarms == [Alarm(at: Fixture.utc("1998-04-03 12:00"), sound: "http://example.com/pub/audio-files/ssbanner.aud")])
         #expect(taxes.extraProperties.contains { $0.hasPrefix("BEGIN:VALARM") && $0.contains("REPEAT:4") })
         #expect(taxes.extraProperties.contains("SEQUENCE:2"))
         #expect(taxes.attendees.first?.status == "ACCEPTED")
@@ -90,7 +90,7 @@ struct ICalendarImportTests {
         #expect(planning.overrides.first?.extraProperties.contains("SEQUENCE:3") == true)
         #expect(planning.attendees.map(\.name) == ["Ana Lima", "Bruno Costa"])
         #expect(planning.attendees[1].otherParameters.contains("X-NUM-GUESTS=0"))
-        #expect(planning.alarm == Alarm(minutesBefore: 10))
+        #expect(planning.alarms == [Alarm(minutesBefore: 10)])
         #expect(planning.extraProperties.contains("X-GOOGLE-CONFERENCE:https://meet.google.com/abc-defg-hij"))
         #expect(items["7x8y9z0a1b2c3d4e5f6g7h8i9j@google.com"]?.status == .deleted)
 
@@ -111,7 +111,7 @@ struct ICalendarImportTests {
         let dentist = try #require(items["5f1e6a0c-8d2b-4c6e-9f3a-2b7d4e8c1a90"])
         #expect(dentist.timeZone == .named("Europe/Lisbon"))
         #expect(dentist.start == Fixture.utc("2026-11-26 08:30"))
-        #expect(dentist.alarm == Alarm(minutesBefore: 60))
+        #expect(dentist.alarms == [Alarm(minutesBefore: 60)])
         #expect(dentist.extraProperties.contains("X-MOZ-GENERATION:3"))
         #expect(dentist.extraProperties.contains("CLASS:PRIVATE"))
         let passport = try #require(items["9d8c7b6a-5f4e-4d3c-2b1a-0f9e8d7c6b5a"])
@@ -131,7 +131,7 @@ struct ICalendarImportTests {
         #expect(report.added == 3)
         let items = try CalendarFixtures.items(store)
         let coffee = try #require(items["8F9A1B2C-3D4E-5F60-7182-93A4B5C6D7E8"])
-        #expect(coffee.alarm == Alarm(minutesBefore: 30, sound: "Chord"))
+        #expect(coffee.alarms == [Alarm(minutesBefore: 30, sound: "Chord")])
         #expect(coffee.extraProperties.contains { $0.hasPrefix("X-APPLE-STRUCTURED-LOCATION") && $0.contains("geo:37.796,-122.276") })
         #expect(coffee.place.hasPrefix("Blue Bottle Coffee\n300 Webster St"))
         let recital = try #require(items["4D5E6F70-8192-A3B4-C5D6-E7F809102132"])
@@ -190,7 +190,7 @@ struct ICalendarImportTests {
         #expect(found.map { wallText($0.start, "Europe/Berlin") } == ["2027-06-07 09:00"])
         let items = try CalendarFixtures.items(store)
         #expect(items["FWUQNFPGMH4YMBTW01RBDVQU4K6X5CTEBNX3"]?.timeZone == .named("Europe/London"))
-        #expect(items["FWUQNFPGMH4YMBTW01RBDVQU4K6X5CTEBNX3"]?.alarm == Alarm(minutesBefore: 15))
+        #expect(items["FWUQNFPGMH4YMBTW01RBDVQU4K6X5CTEBNX3"]?.alarms == [Alarm(minutesBefore: 15)])
     }
 
     @Test("importing a file again updates its items by UID and adds none")

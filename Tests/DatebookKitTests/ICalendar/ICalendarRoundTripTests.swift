@@ -51,7 +51,7 @@ struct ICalendarRoundTripTests {
         item.place = "Room 1, Main St"
         item.notes = "Bring: laptop\\charger"
         item.priority = 3
-        item.alarm = Alarm(minutesBefore: 15)
+        item.alarms = [Alarm(minutesBefore: 15)]
         // In libical's order of parts: rules come back that way.
         item.repeatRule = "FREQ=WEEKLY;COUNT=10;BYDAY=MO"
         item.exceptionDates = [Fixture.utc("2026-11-30 08:00")]
@@ -77,7 +77,7 @@ struct ICalendarRoundTripTests {
         task.status = .completed
         try first.save(task)
         try first.save(Item(id: Fixture.id(3), kind: .reminder, title: "Call Bo", times: [ItemTime(start: Fixture.utc("2026-11-25 10:00"))],
-                            alarm: Alarm(minutesBefore: 0, sound: "/usr/share/sounds/bell.oga"), created: Fixture.now))
+                            alarms: [Alarm(minutesBefore: 0, sound: "/usr/share/sounds/bell.oga")], created: Fixture.now))
 
         // A completed event, and a repeating task with one occurrence done.
         var done = Fixture.event(4, "Workshop", at: "2026-11-20 10:00")

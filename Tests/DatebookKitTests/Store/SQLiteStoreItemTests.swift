@@ -26,7 +26,7 @@ import Testing
         item.notes = "Bring the card\nand the form"
         item.due = Fixture.utc("2026-11-30 17:00")
         item.priority = 3
-        item.alarm = Alarm(minutesBefore: 15, sound: "bell")
+        item.alarms = [Alarm(minutesBefore: 15, sound: "bell"), Alarm(at: Date(timeIntervalSince1970: 1_800_000_000))]
         item.repeatRule = "FREQ=WEEKLY;BYDAY=MO"
         item.attachments = ["/home/ana/photo.jpg", "/tmp/form.pdf"]
         item.category = "Health"
@@ -46,10 +46,10 @@ import Testing
 
     @Test func alarmWithoutSoundAndEmptyFieldsReadBack() throws {
         var item = Fixture.task(7, "Plain")
-        item.alarm = Alarm(minutesBefore: 0)
+        item.alarms = [Alarm(minutesBefore: 0)]
         let saved = try store.save(item)
         #expect(try store.item(id: Fixture.id(7)) == saved)
-        #expect(saved.alarm == Alarm(minutesBefore: 0, sound: nil))
+        #expect(saved.alarms == [Alarm(minutesBefore: 0, sound: nil)])
         #expect(saved.times.isEmpty && saved.attachments.isEmpty && saved.due == nil)
     }
 
