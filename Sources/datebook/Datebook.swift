@@ -19,7 +19,7 @@ struct Datebook: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self,
-            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, Check.self,
+            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, Check.self, Remind.self,
         ],
         defaultSubcommand: Open.self
     )
@@ -57,7 +57,7 @@ struct StoreOptions: ParsableArguments {
             }
         }
         do {
-            return try SQLiteStore(path: path)
+            return try SQLiteStore(path: path, clock: Console.clock)
         } catch {
             Console.fail("datebook: \(error)")
         }
@@ -66,6 +66,9 @@ struct StoreOptions: ParsableArguments {
 
 /// Writing to the terminal from commands.
 enum Console {
+    /// The time: the real one, or the file `DATEBOOK_CLOCK_FILE` names (a testing aid).
+    static let clock = Clock.fromEnvironment(ProcessInfo.processInfo.environment)
+
     /// Writes a message and a line end on stderr. Its lines are made inert (`InertText`): a
     /// message may quote a file (an import's notes name UIDs and TZIDs as the file wrote them)
     /// or a path, and a terminal must show an ESC or BEL in them, not obey it.

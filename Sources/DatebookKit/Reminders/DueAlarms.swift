@@ -6,8 +6,8 @@ public struct DueAlarm: Hashable, Sendable, Identifiable {
     public var kind: ItemKind
     public var title: String
     public var place: String
-    /// The start of the occurrence it rings for (a task's due time); the alarm's own time for
-    /// an alarm at a fixed time.
+    /// The start of the occurrence it rings for (a task's due time); for an alarm at a fixed
+    /// time, the item's one time, else the alarm's own time.
     public var occurrence: Date
     /// When it rings: some minutes before `occurrence`, or the alarm's fixed time.
     public var ringsAt: Date
@@ -50,7 +50,9 @@ public enum DueAlarms {
             for alarm in item.alarms {
                 switch alarm.trigger {
                 case let .at(date):
-                    add(item, occurrence: date, ringsAt: date, alarm)
+                    // It rings for the item's time when the item has one time, else for itself.
+                    let occurrence = item.isRecurring ? date : (anchors.count == 1 ? anchors[0] : date)
+                    add(item, occurrence: occurrence, ringsAt: date, alarm)
                 case let .before(minutes):
                     for anchor in anchors {
                         add(item, occurrence: anchor, ringsAt: anchor.addingTimeInterval(-Double(minutes) * 60), alarm)

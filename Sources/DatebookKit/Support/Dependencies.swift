@@ -73,3 +73,31 @@ enum SplitMixStep {
         return z ^ (z >> 31)
     }
 }
+
+// MARK: - A clock for tests
+
+extension Clock {
+    /// The environment variable naming a file whose ISO 8601 date-time is "now" (a testing aid).
+    public static let fileVariable = "DATEBOOK_CLOCK_FILE"
+
+    /// The clock of `environment`: the file `DATEBOOK_CLOCK_FILE` names, read again each time
+    /// the time is asked (so a test moves time forward by writing the file), else the real one.
+    /// A file that is missing or unreadable gives the real time.
+    public static func fromEnvironment(_ environment: [String: String]) -> Clock {
+        guard let path = environment[fileVariable], !path.isEmpty else { return .system }
+        return file(path)
+    }
+
+    /// A clock that reads its time from the file at `path` (`2026-11-23T09:00:00Z`, with an
+    /// offset or `Z`), or the real time when the file cannot be read.
+    public static func file(_ path: String) -> Clock {
+        Clock {
+            guard let data = FileManager.default.contents(atPath: path), data.count < 200,
+                let text = String(data: data, encoding: .utf8)
+            else { return Date() }
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime]
+            return formatter.date(from: text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? Date()
+        }
+    }
+}
