@@ -16,6 +16,7 @@ public final class AppCoordinator: Application {
         case question(Question)
         case help(scroll: Int)
         case activities(ActivitiesOverlay)
+        case missedReminders(MissedRemindersOverlay)
     }
 
     /// What a click on the app's own parts means.
@@ -40,14 +41,23 @@ public final class AppCoordinator: Application {
     private var unread = 0
     /// The terminal's size as the last resize event gave it.
     private var size = Size(width: 80, height: 24)
+    /// Where alarms are looked for (nil: they do not ring here), the banner of those ringing,
+    /// and when the next rings (`ringsKnown` false: look again).
+    private let reminders: ReminderCheck?
+    public private(set) var banner = ReminderBanner()
+    private var nextRing: Date?
+    private var ringsKnown = false
+    /// True when the next frame rings the terminal bell.
+    private var ringsBell = false
 
     /// The smallest terminal the layout works in.
     public static let minimumSize = Size(width: 20, height: 6)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
-                tabs registry: TabRegistry = .standard) {
+                tabs registry: TabRegistry = .standard, reminders: ReminderCheck? = nil) {
         self.registry = registry
         self.clock = clock
+        self.reminders = reminders
         activityFeed = store
         unread = (try? store.unreadActivityCount()) ?? 0
         keys = KeyTable(tabs: registry)
@@ -61,6 +71,14 @@ public final class AppCoordinator: Application {
         let context = TabContext(store: store, clock: clock, ids: ids, dates: dates)
         tabs = registry.tabs.map { $0.make(context) }
         for tab in tabs { tab.resize(to: contentArea(size)) }
+        if let reminders {
+            do {
+                let missed = try reminders.takeMissed(now: clock.now())
+                if !missed.isEmpty { overlay = .missedReminders(MissedRemindersOverlay(rings: missed)) }
+            } catch {
+                status = .error("Cannot look for reminders: \(error)")
+            }
+        }
         settle()
     }
 
@@ -86,13 +104,17 @@ public final class AppCoordinator: Application {
         case .question(let question): return question.isYesNo ? .confirm : .choice
         case .help: return .help
         case .activities: return .activities
-        case nil: return active.mode
+        case .missedReminders: return .missedReminders
+        case nil:
+            if !banner.isEmpty { return banner.snoozeText == nil ? .reminder : .reminderSnooze }
+            return active.mode
         }
     }
 
     // MARK: - Events
 
     public func handle(_ event: TerminalEvent) -> Continuation {
+        ringsBell = false
         switch event {
         case .key(let key):
             status = nil
@@ -128,12 +150,90 @@ public final class AppCoordinator: Application {
                 if !committed.isEmpty {
                     for tab in tabs { tab.storeDidChange(committed) }
                     unread = try activityFeed.unreadActivityCount()
+                    ringsKnown = false
                 }
             } catch {
                 status = .error("Cannot read the database: \(error)")
             }
         }
+        ringDueAlarms()
         apply(active.prepare())
+    }
+
+    // MARK: - Reminders
+
+    /// Rings the alarms due now: each joins the banner, and the bell rings unless all of them
+    /// are silent. Only looks in the database when the next ring's time has come or the
+    /// database changed; otherwise it compares two times.
+    private func ringDueAlarms() {
+        guard let reminders else { return }
+        let now = clock.now()
+        if ringsKnown, nextRing.map({ now < $0 }) ?? true { return }
+        do {
+            let rings = try reminders.takeDue(now: now)
+            banner.add(rings)
+            if rings.contains(where: { !$0.alarm.isSilent }) { ringsBell = true }
+            nextRing = try reminders.nextRing(after: now)
+            ringsKnown = true
+        } catch {
+            status = .error("Cannot look for reminders: \(error)")
+            ringsKnown = true
+            nextRing = now.addingTimeInterval(60)
+        }
+    }
+
+    /// Acts on a key while the banner has the keyboard.
+    private func handleBanner(_ intent: Intent) {
+        guard let ring = banner.current, let reminders else { return }
+        if banner.snoozeText != nil {
+            switch intent {
+            case .insert(let c): banner.snoozeText?.append(c); banner.snoozeProblem = nil
+            case .deleteBackward: _ = banner.snoozeText?.popLast(); banner.snoozeProblem = nil
+            case .back: banner.snoozeText = nil; banner.snoozeProblem = nil
+            case .submit:
+                let typed = banner.snoozeText ?? ""
+                guard let duration = ReminderBanner.snoozeDuration(typed) else {
+                    banner.snoozeProblem = "Cannot read \u{201C}\(typed)\u{201D}: type minutes (5, 10, 60) or 2h"
+                    return
+                }
+                let until = clock.now().addingTimeInterval(duration)
+                do {
+                    try reminders.store.snooze(ring, until: until)
+                    banner.removeCurrent()
+                    status = StatusMessage("Snoozed \u{201C}\(ring.title)\u{201D} until \(dates.time(until))")
+                } catch {
+                    status = .error("Not snoozed: \(error)")
+                }
+            default: break
+            }
+            return
+        }
+        switch intent {
+        case .pick("z"), .pick("Z"):
+            banner.snoozeText = ""
+        case .back, .open:
+            do {
+                try reminders.store.dismiss(ring)
+            } catch {
+                status = .error("Cannot record the reminder as seen: \(error)")
+            }
+            banner.removeCurrent()
+            if intent == .open { openItem(ring.itemID) }
+        default:
+            break
+        }
+    }
+
+    /// Opens an item's details in the tab that shows items.
+    private func openItem(_ id: UUID) {
+        guard let index = tabs.firstIndex(where: { $0 is EventsCoordinator }),
+            let events = tabs[index] as? EventsCoordinator
+        else { return }
+        if events.openDetails(of: id) {
+            show(index)
+        } else {
+            status = StatusMessage("That is no longer here")
+        }
     }
 
     private func dispatch(_ intent: Intent) -> Continuation {
@@ -167,6 +267,14 @@ public final class AppCoordinator: Application {
             default: break
             }
             return .continue
+        case .missedReminders(var missed):
+            switch intent {
+            case .back, .open, .quitOrBack: overlay = nil
+            default:
+                missed.move(intent, visible: max(1, size.height - 8))
+                overlay = .missedReminders(missed)
+            }
+            return .continue
         case .activities(var feed):
             switch intent {
             case .back, .activitiesRequested, .quitOrBack: overlay = nil
@@ -184,7 +292,10 @@ public final class AppCoordinator: Application {
             }
             return .continue
         case nil:
-            break
+            if !banner.isEmpty {
+                handleBanner(intent)
+                return .continue
+            }
         }
         switch intent {
         case .switchTab(let id):
@@ -301,7 +412,7 @@ public final class AppCoordinator: Application {
 
     public func render(size: Size) -> Frame {
         let (frame, drawing) = draw(size: size)
-        return Frame(grid: frame, cursor: drawing.cursor)
+        return Frame(grid: frame, cursor: drawing.cursor, bell: ringsBell)
     }
 
     /// The whole screen at a size, with the app's own click areas (the tab bar, the New menu).
@@ -320,6 +431,9 @@ public final class AppCoordinator: Application {
         var drawing = Drawing<ClickTarget>(clicks: tabBar.render(into: &grid, row: 0).map { ClickArea($0.rect, .tab($0.index)) })
         let area = contentArea(size)
         drawing.cursor = drawTab(active, into: &grid, area: area)
+        if !banner.isEmpty {
+            drawing.cursor = banner.render(into: &grid, area: area, dates: dates, now: now)
+        }
 
         switch overlay {
         case .newMenu(let selected):
@@ -338,6 +452,9 @@ public final class AppCoordinator: Application {
         case .activities(let feed):
             drawing.cursor = nil
             feed.render(into: &grid, area: area, dates: dates, now: now)
+        case .missedReminders(let missed):
+            drawing.cursor = nil
+            missed.render(into: &grid, area: area, dates: dates, now: now)
         case nil:
             break
         }

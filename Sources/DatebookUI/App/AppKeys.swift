@@ -63,7 +63,17 @@ enum AppKeys {
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.help], help: "Scroll down", footer: false))
         b.append(KeyBinding([.pageUp], .pageUp, in: [.help], help: "Page up", footer: false))
         b.append(KeyBinding([.pageDown, .char(" ")], .pageDown, in: [.help], help: "Page down", footer: false))
-        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help, .activities], bindings: b, notes: [
+        b.append(KeyBinding([.enter], .open, in: [.reminder], help: "Open its item"))
+        b.append(KeyBinding([.char("z")], .pick("z"), in: [.reminder], help: "Snooze"))
+        b.append(KeyBinding([.escape], .back, in: [.reminder], help: "Dismiss"))
+        b.append(KeyBinding([.enter], .submit, in: [.reminderSnooze], help: "Snooze"))
+        b.append(KeyBinding([.backspace], .deleteBackward, in: [.reminderSnooze], help: "Delete", footer: false))
+        b.append(KeyBinding([.escape], .back, in: [.reminderSnooze], help: "Back"))
+        b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.missedReminders], help: "Up", footer: false))
+        b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.missedReminders], help: "Down", footer: false))
+        b.append(KeyBinding([.escape, .enter, .char("q")], .back, in: [.missedReminders], help: "Close"))
+        return KeyMap("overlays", modes: [.menu, .confirm, .choice, .help, .activities, .reminder, .reminderSnooze,
+                                          .missedReminders], bindings: b, notes: [
             "Questions with several answers: the letter before each answer picks it",
             "Mouse: click a tab, a row, a day or a field; the wheel scrolls",
         ])

@@ -20,11 +20,22 @@ public final class EventsCoordinator: TabCoordinator {
     public private(set) var showsHistory = false
     /// True when the store changed since the lists were read.
     private var stale = true
+    private let store: DatebookStore
 
     public init(context: TabContext) {
         list = ItemListPresenter(source: .active, store: context.store, clock: context.clock, dates: context.dates)
         history = ItemListPresenter(source: .history, store: context.store, clock: context.clock, dates: context.dates)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
+        store = context.store
+    }
+
+    /// Opens the details of an item (a ringing reminder's), over the list; false when the item
+    /// is gone.
+    public func openDetails(of id: UUID) -> Bool {
+        guard let item = try? store.item(id: id) else { return false }
+        showsHistory = item.status != .active
+        flow.showDetails(of: item)
+        return true
     }
 
     public var mode: Mode {
