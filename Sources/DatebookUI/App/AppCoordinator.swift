@@ -171,7 +171,9 @@ public final class AppCoordinator: Application {
         if ringsKnown, nextRing.map({ now < $0 }) ?? true { return }
         do {
             let rings = try reminders.takeDue(now: now)
+            let wasEmpty = banner.isEmpty
             banner.add(rings)
+            bannerMayHaveMoved(wasEmpty: wasEmpty)
             if rings.contains(where: { !$0.alarm.isSilent }) { ringsBell = true }
             nextRing = try reminders.nextRing(after: now)
             ringsKnown = true
@@ -185,6 +187,7 @@ public final class AppCoordinator: Application {
     /// Acts on a key while the banner has the keyboard.
     private func handleBanner(_ intent: Intent) {
         guard let ring = banner.current, let reminders else { return }
+        defer { bannerMayHaveMoved(wasEmpty: false) }
         if banner.snoozeText != nil {
             switch intent {
             case .insert(let c): banner.snoozeText?.append(c); banner.snoozeProblem = nil
@@ -406,8 +409,17 @@ public final class AppCoordinator: Application {
 
     // MARK: - Drawing
 
+    /// The tabs' area: under the tab bar (and the reminder banner while it shows), over the
+    /// status line and the footer.
     private func contentArea(_ size: Size) -> Rect {
-        Rect(x: 0, y: 1, width: size.width, height: size.height - 3)
+        let top = banner.isEmpty ? 1 : 1 + ReminderBanner.height
+        return Rect(x: 0, y: top, width: size.width, height: max(0, size.height - 2 - top))
+    }
+
+    /// Gives the tabs their area again when the banner came or went.
+    private func bannerMayHaveMoved(wasEmpty: Bool) {
+        guard wasEmpty != banner.isEmpty else { return }
+        for tab in tabs { tab.resize(to: contentArea(size)) }
     }
 
     public func render(size: Size) -> Frame {
@@ -432,7 +444,8 @@ public final class AppCoordinator: Application {
         let area = contentArea(size)
         drawing.cursor = drawTab(active, into: &grid, area: area)
         if !banner.isEmpty {
-            drawing.cursor = banner.render(into: &grid, area: area, dates: dates, now: now)
+            let bannerArea = Rect(x: 0, y: 1, width: size.width, height: ReminderBanner.height)
+            drawing.cursor = banner.render(into: &grid, area: bannerArea, dates: dates, now: now)
         }
 
         switch overlay {
