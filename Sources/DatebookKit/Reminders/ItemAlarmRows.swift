@@ -4,11 +4,13 @@ import GRDB
 /// How an item's alarms map to `item_alarm` rows (see `ReminderSchema`).
 ///
 /// `fires_at` holds the instant an alarm rings when the item alone says it: an alarm at a fixed
-/// time, or one before the only time of an item that neither repeats nor floats. Every other
-/// alarm has NULL there and is worked out from the item's occurrences (`DueAlarms`).
+/// time, or one before the only time of an item that neither repeats nor floats. The others
+/// are `worked_out` from the item's occurrences (`DueAlarms`), but for one before an item with
+/// no time at all, which never rings.
 enum ItemAlarmRows {
     static let insertSQL = """
-        INSERT INTO item_alarm (item, position, minutes_before, at, sound, fires_at) VALUES (?, ?, ?, ?, ?, ?)
+        INSERT INTO item_alarm (item, position, minutes_before, at, sound, fires_at, worked_out)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
         """
 
     /// Writes the alarms of `item` with `statement` (`insertSQL`).
@@ -19,7 +21,9 @@ enum ItemAlarmRows {
             try statement.bind(alarm.minutesBefore, at: 3)
             try statement.bind(alarm.fixedTime?.unixSeconds, at: 4)
             try statement.bind(alarm.sound, at: 5)
-            try statement.bind(firesAt(alarm, of: item)?.unixSeconds, at: 6)
+            let firesAt = firesAt(alarm, of: item)
+            try statement.bind(firesAt?.unixSeconds, at: 6)
+            try statement.bind(firesAt == nil && isWorkedOut(item), at: 7)
             try statement.run()
         }
     }
@@ -35,6 +39,11 @@ enum ItemAlarmRows {
             guard anchors.count == 1 else { return nil }
             return anchors[0].addingTimeInterval(-Double(minutes) * 60)
         }
+    }
+
+    /// True when an alarm before the start of `item` is found from its occurrences.
+    static func isWorkedOut(_ item: Item) -> Bool {
+        item.isRecurring || item.timeZone == .floating || DueAlarms.anchors(of: item).count > 1
     }
 
     /// The alarm in a row of `item, minutes_before, at, sound`.

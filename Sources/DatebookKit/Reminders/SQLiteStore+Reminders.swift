@@ -14,8 +14,7 @@ extension SQLiteStore {
     /// The rings after `from` and up to `through` that nobody has taken yet, and the snoozed
     /// ones whose snooze ended by `through`, in the order they ring.
     public func pendingAlarms(after from: Date, through: Date) throws(StoreError) -> [DueAlarm] {
-        let items = try alarmedItems(
-            where: "a.fires_at > ? AND a.fires_at <= ?", arguments: [from.unixSeconds, through.unixSeconds])
+        let items = try alarmedItems(firingAfter: from, through: through)
         let due = try DueAlarms.list(
             items: items, occurrences: repeatingOccurrences(of: items, from: from, through: through),
             after: from, through: through)
@@ -67,7 +66,7 @@ extension SQLiteStore {
                 db,
                 sql: """
                     SELECT a.fires_at FROM item_alarm a JOIN item i ON i.id = a.item
-                    WHERE a.fires_at > ? AND a.fires_at IS NOT NULL AND i.status = 'active'
+                    WHERE a.fires_at > ? AND i.status = 'active'
                     ORDER BY a.fires_at LIMIT 1
                     """,
                 arguments: [now.unixSeconds])
@@ -75,7 +74,7 @@ extension SQLiteStore {
                 db, sql: #"SELECT MIN("until") FROM alarm_state WHERE state = 'snoozed'"#)
             return (indexed, snoozed)
         }
-        let workedOut = try alarmedItems(where: "a.fires_at IS NULL", arguments: [])
+        let workedOut = try alarmedItems(firingAfter: nil, through: nil)
         let rings = try DueAlarms.list(
             items: workedOut, occurrences: repeatingOccurrences(of: workedOut, from: now, through: limit),
             after: now, through: limit)
@@ -86,18 +85,28 @@ extension SQLiteStore {
         return candidates.min()
     }
 
-    /// The active items with an alarm `condition` (on `item_alarm a`) picks, and every item
-    /// whose alarms are worked out from it.
-    private func alarmedItems(where condition: String, arguments: StatementArguments) throws(StoreError) -> [Item] {
+    /// The active items with an alarm that rings after `from` and up to `through` by the index
+    /// (none when nil), and every active item whose alarms are worked out from its occurrences.
+    private func alarmedItems(firingAfter from: Date?, through: Date?) throws(StoreError) -> [Item] {
         let coding = storedTime
+        let workedOut = """
+            SELECT a.item FROM item_alarm a JOIN item i ON i.id = a.item
+            WHERE a.worked_out AND i.status = 'active'
+            """
+        guard let from, let through else {
+            return try read { db in
+                try Self.fetchItems(coding: coding, db, sql: workedOut, arguments: [])
+            }
+        }
         return try read { db in
             try Self.fetchItems(
                 coding: coding, db,
                 sql: """
-                    SELECT DISTINCT a.item FROM item_alarm a JOIN item i ON i.id = a.item
-                    WHERE i.status = 'active' AND ((\(condition)) OR a.fires_at IS NULL)
+                    SELECT a.item FROM item_alarm a JOIN item i ON i.id = a.item
+                    WHERE a.fires_at > ? AND a.fires_at <= ? AND i.status = 'active'
+                    UNION \(workedOut)
                     """,
-                arguments: arguments)
+                arguments: [from.unixSeconds, through.unixSeconds])
         }
     }
 

@@ -65,6 +65,24 @@ struct DueAlarmsTests {
         #expect(try store.pendingAlarms(after: span.0, through: span.1).isEmpty)
     }
 
+    @Test("a task with several times rings before each; one with no date never rings and is not read to find out")
+    func taskTimes() throws {
+        let store = try store()
+        var errands = Fixture.task(1, "Errands")
+        errands.times = [ItemTime(start: Fixture.utc("2026-11-24 10:00")), ItemTime(start: Fixture.utc("2026-11-25 10:00"))]
+        errands.alarms = [Alarm(minutesBefore: 30)]
+        var someday = Fixture.task(2, "Someday")
+        someday.alarms = [Alarm(minutesBefore: 30)]
+        try store.save(errands)
+        try store.save(someday)
+        let rings = try store.pendingAlarms(after: Fixture.utc("2026-11-24 00:00"), through: Fixture.utc("2026-11-26 00:00"))
+        #expect(rings.map(\.ringsAt) == [Fixture.utc("2026-11-24 09:30"), Fixture.utc("2026-11-25 09:30")])
+        let workedOut = try store.dbQueue.read { db in
+            try Int.fetchAll(db, sql: "SELECT item FROM item_alarm WHERE worked_out ORDER BY item")
+        }
+        #expect(workedOut.count == 1)
+    }
+
     @Test("a ring is taken once: the second taker loses, and a taken ring is no longer pending")
     func takenOnce() throws {
         let store = try store()
