@@ -72,22 +72,28 @@ struct Remind: ParsableCommand {
             if failed { throw ExitCode(1) }
             return
         }
-        let watched = FileChangeWatcher.databaseFiles(store.path)
-            + (ProcessInfo.processInfo.environment[Clock.fileVariable].map { [$0] } ?? [])
+        let clockFile = ProcessInfo.processInfo.environment[Clock.fileVariable]
         let watcher: FileChangeWatcher
+        let feed: ChangeFeed
         do {
-            watcher = try FileChangeWatcher(paths: watched)
+            watcher = try FileChangeWatcher(paths: FileChangeWatcher.databaseFiles(store.path) + (clockFile.map { [$0] } ?? []))
+            feed = try database.changeFeed()
         } catch {
             Console.fail("datebook remind: \(error.localizedDescription)")
         }
         while true {
+            _ = try? feed.changesSinceLastAsked()
             ringDue()
-            // What this process wrote wakes nobody: its own events are read now.
-            watcher.drain()
             let now = clock.now()
             let next = (try? check.nextRing(after: now)) ?? nil
-            let wait = next.map { min(max(0, $0.timeIntervalSince(now)), 3600) } ?? 3600
-            _ = watcher.wait(timeout: wait)
+            let deadline = Date().addingTimeInterval(next.map { min(max(0, $0.timeIntervalSince(now)), 3600) } ?? 3600)
+            // A file written wakes the wait; only a commit by another process (or the clock
+            // file moving) is worth a look. This process's own writes, and another's writes
+            // before its commit, go back to sleep: the commit writes again and wakes it then.
+            while watcher.wait(timeout: deadline.timeIntervalSinceNow) {
+                if clockFile != nil { break }
+                if (try? feed.changesSinceLastAsked().external) ?? true { break }
+            }
         }
     }
 

@@ -12,6 +12,9 @@ public struct ReminderCheck: Sendable {
     public static let grace: TimeInterval = 60
     /// How far back anything looks for rings.
     public static let lookBack: TimeInterval = 30 * 86_400
+    /// How stale `alarms_checked_until` may be left when nothing rang: looking only moves it on
+    /// now and then, so that a look is a read, not a write that wakes every other process.
+    public static let checkedSlack: TimeInterval = 600
 
     public init(store: SQLiteStore) {
         self.store = store
@@ -33,7 +36,9 @@ public struct ReminderCheck: Sendable {
                 missed.append(ring)
             }
         }
-        try store.setAlarmsChecked(until: through)
+        if !missed.isEmpty || through.timeIntervalSince(checked) > Self.checkedSlack {
+            try store.setAlarmsChecked(until: through)
+        }
         return missed
     }
 
@@ -50,7 +55,7 @@ public struct ReminderCheck: Sendable {
                 due.append(ring)
             }
         }
-        if stored == nil || checked < now {
+        if stored == nil || (checked < now && (!due.isEmpty || now.timeIntervalSince(checked) > Self.checkedSlack)) {
             try store.setAlarmsChecked(until: now)
         }
         return due
