@@ -65,7 +65,7 @@ extension SQLiteStore {
             let indexed = try Double.fetchOne(
                 db,
                 sql: """
-                    SELECT a.fires_at FROM item_alarm a JOIN item i ON i.id = a.item
+                    SELECT a.fires_at FROM item_alarm a CROSS JOIN item i ON i.id = a.item
                     WHERE a.fires_at > ? AND i.status = 'active'
                     ORDER BY a.fires_at LIMIT 1
                     """,
@@ -89,8 +89,10 @@ extension SQLiteStore {
     /// (none when nil), and every active item whose alarms are worked out from its occurrences.
     private func alarmedItems(firingAfter from: Date?, through: Date?) throws(StoreError) -> [Item] {
         let coding = storedTime
+        // CROSS JOIN: the few worked-out alarms first (their partial index), then each item;
+        // left to itself SQLite walks every active item instead.
         let workedOut = """
-            SELECT a.item FROM item_alarm a JOIN item i ON i.id = a.item
+            SELECT a.item FROM item_alarm a CROSS JOIN item i ON i.id = a.item
             WHERE a.worked_out AND i.status = 'active'
             """
         guard let from, let through else {
@@ -102,7 +104,7 @@ extension SQLiteStore {
             try Self.fetchItems(
                 coding: coding, db,
                 sql: """
-                    SELECT a.item FROM item_alarm a JOIN item i ON i.id = a.item
+                    SELECT a.item FROM item_alarm a CROSS JOIN item i ON i.id = a.item
                     WHERE a.fires_at > ? AND a.fires_at <= ? AND i.status = 'active'
                     UNION \(workedOut)
                     """,
