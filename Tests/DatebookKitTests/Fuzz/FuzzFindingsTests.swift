@@ -240,4 +240,16 @@ struct FuzzFindingsTests {
         let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nitem1.URL:https://ana.example\r\nitem1.X-ABLabel:_$!<HomePage>!$_\r\nEND:VCARD\r\n"
         #expect(VCardReader.read(Data(apple.utf8)).cards.first?.contact.url == "https://ana.example")
     }
+
+    /// A NUL in a card's text was cut at by the store (SQLite reads a bound string to its first
+    /// NUL): `NOTE:x<NUL>y` came back as `x`. It is kept as its picture, whole.
+    @Test("a NUL in a card's text is kept as ␀ with what follows it")
+    func nulInCardText() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Nul Test\r\nNOTE:x\u{0}y\r\nX-FOO:a\u{0}b\r\nEND:VCARD\r\n"
+        _ = try VCardImporter(writer: store).importData(Data(card.utf8))
+        let contact = try #require(try store.wholeContacts(ContactQuery()).first)
+        #expect(contact.notes == "x\u{2400}y")
+        #expect(contact.unknownProperties == ["X-FOO:a\u{2400}b"])
+    }
 }
