@@ -147,6 +147,28 @@ struct HostileInputTests {
         #expect((try FileManager.default.attributesOfItem(atPath: old)[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test("the meeting messages waiting in the outbox and both exports are private whatever the umask")
+    func privateOutputs() throws {
+        let script = """
+            umask 000
+            "$DATEBOOK" me --db '\(db)' --name Ana --email ana@example.org >/dev/null &&
+            id=$("$DATEBOOK" meeting new --db '\(db)' Plan --slot 'tomorrow 10-11' --invite bob@example.org) &&
+            "$DATEBOOK" meeting send --db '\(db)' "$id" >/dev/null &&
+            "$DATEBOOK" contacts add --db '\(db)' Bob >/dev/null &&
+            "$DATEBOOK" contacts export --db '\(db)' --out '\(home.path("cards.vcf"))' 2>/dev/null &&
+            "$DATEBOOK" export --db '\(db)' --out '\(home.path("calendar.ics"))' 2>/dev/null
+            """
+        let result = try shell(script)
+        #expect(result.status == 0, "\(result.standardError)")
+        let outbox = home.path("outbox")
+        #expect((try FileManager.default.attributesOfItem(atPath: outbox)[.posixPermissions] as? Int) == 0o700)
+        let messages = try FileManager.default.contentsOfDirectory(atPath: outbox)
+        #expect(!messages.isEmpty)
+        for file in messages.map({ outbox + "/" + $0 }) + [home.path("cards.vcf"), home.path("calendar.ics")] {
+            #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
+    }
+
     @Test("a read command on a path that does not exist creates nothing")
     func readsCreateNothing() throws {
         let path = home.path("missing/folder/datebook.sqlite")
