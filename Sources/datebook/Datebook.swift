@@ -19,7 +19,7 @@ struct Datebook: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self,
-            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, Check.self, Remind.self,
+            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, WeatherCommand.self, Check.self, Remind.self,
         ],
         defaultSubcommand: Open.self
     )
@@ -28,7 +28,21 @@ struct Datebook: ParsableCommand {
         // Past a file size limit, a write should fail with an error Datebook reports, not
         // end the process by a signal halfway through.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            // As ArgumentParser's own exit, except that an error quoting what was typed (an
+            // unknown option, a bad value) shows its control characters, never obeys them.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                Console.error(message)
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }
 

@@ -22,8 +22,10 @@ struct Open: ParsableCommand {
         // Keep each series' stored instances a year ahead as time passes (one indexed query when
         // nothing needs it); a failure here only makes far dates slower, so it is not fatal.
         _ = try? database.extendRecurrenceHorizon()
+        let weather = WeatherService(
+            settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))
         let app = AppCoordinator(store: database, clock: Console.clock, ids: .random, calendar: Console.calendar,
-                                 reminders: ReminderCheck(store: database))
+                                 weather: weather, reminders: ReminderCheck(store: database))
         let terminal: Terminal
         do {
             terminal = try Terminal.start()

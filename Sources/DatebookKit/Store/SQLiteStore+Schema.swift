@@ -342,6 +342,8 @@ extension SQLiteStore {
         }
         // An item's alarms in a table of their own, and what became of each ring (see ReminderSchema).
         migrator.registerMigration("v17", migrate: ReminderSchema.migrateV17)
+        // One-character searches read the first results from the titles that begin with it.
+        migrator.registerMigration("v19", migrate: SearchByInitial.migrate)
         return migrator
     }()
 }

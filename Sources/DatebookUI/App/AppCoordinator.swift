@@ -54,7 +54,8 @@ public final class AppCoordinator: Application {
     public static let minimumSize = Size(width: 20, height: 6)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
-                tabs registry: TabRegistry = .standard, reminders: ReminderCheck? = nil) {
+                tabs registry: TabRegistry = .standard, weather: WeatherService? = nil,
+                reminders: ReminderCheck? = nil) {
         self.registry = registry
         self.clock = clock
         self.reminders = reminders
@@ -68,7 +69,7 @@ public final class AppCoordinator: Application {
             changes = nil
             status = .error("Changes made elsewhere will not show: \(error)")
         }
-        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates)
+        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates, weather: weather)
         tabs = registry.tabs.map { $0.make(context) }
         for tab in tabs { tab.resize(to: contentArea(size)) }
         if let reminders {

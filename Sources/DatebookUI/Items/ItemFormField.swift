@@ -34,7 +34,7 @@ public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
         case .priority: return "0 none, 1 high … 9 low"
         case .alarm: return "before: 15m, 1h, 1d, or at: 2026-12-01 09:00; several with ,"
         case .repeatRule: return "daily, weekdays, weekly on mon fri, monthly, every 2 weeks, until 31/12, 10 times"
-        case .attachments: return "file paths separated by ;"
+        case .attachments: return "file paths or links separated by ; (Tab completes a path)"
         case .sound: return "a sound file; off for no bell"
         case .kind: return "←/→ or e/t/r"
         case .allDay: return "Space or ←/→ to switch"
