@@ -6,7 +6,7 @@ import Testing
 @testable import DatebookUI
 
 /// The form's fields: a date is selected when entered, each message stands under its own
-/// field, and the save message does not promise an alarm that cannot ring yet.
+/// field, and the Alarm field takes a list of alarms.
 @Suite("Item form fields")
 struct ItemFormFieldTests {
     /// A new form of `kind` (Saturday 21 November 2026, 10:17 UTC).

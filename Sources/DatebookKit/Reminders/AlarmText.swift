@@ -4,11 +4,16 @@ import Foundation
 /// time before the start (`15`, `15m`, `1h`, `1d`, `1h30m`) or a date and time it rings at
 /// (`2026-12-01 09:00`, `tomorrow 8am`).
 public enum AlarmText {
-    /// What went wrong reading one entry of the list.
+    /// The most alarms one item may have.
+    public static let maximumCount = 50
+
+    /// What went wrong reading one entry of the list, or that there are too many.
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public var entry: String
+        public var tooMany = false
         public var description: String {
-            "Cannot read \u{201C}\(entry)\u{201D} as an alarm (try 15m, 1h, 1d or 2026-12-01 09:00)"
+            if tooMany { return "An item may have at most \(AlarmText.maximumCount) alarms" }
+            return "Cannot read \u{201C}\(entry)\u{201D} as an alarm (try 15m, 1h, 1d or 2026-12-01 09:00)"
         }
     }
 
@@ -16,7 +21,9 @@ public enum AlarmText {
     /// relative to `now` in `calendar`.
     public static func parse(_ text: String, sound: String?, now: Date, calendar: Calendar) throws(Problem) -> [Alarm] {
         var alarms: [Alarm] = []
-        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        if parts.count > maximumCount { throw Problem(entry: "", tooMany: true) }
+        for part in parts {
             let entry = part.trimmingCharacters(in: .whitespaces)
             if entry.isEmpty {
                 if text.trimmingCharacters(in: .whitespaces).isEmpty { continue }

@@ -41,6 +41,17 @@ struct AlarmTextTests {
         }
     }
 
+    @Test("more than fifty alarms are refused with a message, before any is read")
+    func tooMany() throws {
+        let fifty = Array(repeating: "15m", count: 50).joined(separator: ", ")
+        #expect(try AlarmText.parse(fifty, sound: nil, now: Fixture.now, calendar: calendar).count == 50)
+        let many = Array(repeating: "15m", count: 100_000).joined(separator: ",")
+        #expect(throws: AlarmText.Problem(entry: "", tooMany: true)) {
+            try AlarmText.parse(many, sound: nil, now: Fixture.now, calendar: calendar)
+        }
+        #expect(AlarmText.Problem(entry: "", tooMany: true).description == "An item may have at most 50 alarms")
+    }
+
     @Test("details say each alarm in words, and a silent one says it rings no bell")
     func describes() {
         #expect(AlarmText.describe(Alarm(minutesBefore: 15), calendar: calendar) == "15m before")
