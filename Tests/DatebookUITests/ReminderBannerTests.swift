@@ -121,6 +121,19 @@ struct ReminderBannerTests {
         }
     }
 
+    @Test("an alarm more than a day ahead still rings when the planner has been open since")
+    func farAhead() throws {
+        let (app, _, clock) = try app([
+            event("Trip", "2026-11-24 12:00", alarms: [Alarm(minutesBefore: 30)], n: 1),
+        ], at: "2026-11-21 10:40")
+        _ = app.handle(.idle)
+        for hour in ["2026-11-22 10:40", "2026-11-23 10:40", "2026-11-24 10:40", "2026-11-24 11:30"] {
+            clock.set(hour)
+            _ = app.handle(.idle)
+        }
+        #expect(app.banner.current?.title == "Trip")
+    }
+
     @Test("an alarm saved while the planner runs rings without waiting for anything else")
     func savedWhileRunning() throws {
         let (app, store, clock) = try app([], at: "2026-11-21 10:40")

@@ -169,14 +169,15 @@ public final class AppCoordinator: Application {
     private func ringDueAlarms() {
         guard let reminders else { return }
         let now = clock.now()
-        if ringsKnown, nextRing.map({ now < $0 }) ?? true { return }
+        if ringsKnown, let nextRing, now < nextRing { return }
         do {
             let rings = try reminders.takeDue(now: now)
             let wasEmpty = banner.isEmpty
             banner.add(rings)
             bannerMayHaveMoved(wasEmpty: wasEmpty)
             if rings.contains(where: { !$0.alarm.isSilent }) { ringsBell = true }
-            nextRing = try reminders.nextRing(after: now)
+            // Nothing within the day looked at: look again in an hour, as time moves on.
+            nextRing = try reminders.nextRing(after: now) ?? now.addingTimeInterval(3600)
             ringsKnown = true
         } catch {
             status = .error("Cannot look for reminders: \(error)")
