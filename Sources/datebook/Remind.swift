@@ -9,15 +9,15 @@ struct Remind: ParsableCommand {
         commandName: "remind",
         abstract: "Ring the alarms that are due, without a screen: once, or as a daemon.",
         discussion: """
-            Each alarm rings once, wherever it rings: the first of the planner and this
-            command to record it in the database rings it. Without --notify-command each is
-            printed on stdout: time, title, place.
+            Each alarm rings once, wherever it rings: the first of the planner and this \
+            command to record it in the database rings it. Without --notify-command each is \
+            printed on stdout: date and time, title, place.
 
-            --notify-command 'notify-send {title} {time}' runs a program per alarm. The
-            template is split into arguments first, as a shell splits words (quotes keep
-            spaces), then {title}, {time}, {date}, {place}, {kind}, {id} and {rings} are
-            replaced inside each argument; nothing passes through a shell. A command that
-            fails is reported on stderr and the others still run; one still running after
+            --notify-command 'notify-send {title} {time}' runs a program per alarm. The \
+            template is split into arguments first, as a shell splits words (quotes keep \
+            spaces), then {title}, {time}, {date}, {place}, {kind}, {id} and {rings} are \
+            replaced inside each argument; nothing passes through a shell. A command that \
+            fails is reported on stderr and the others still run; one still running after \
             --notify-timeout seconds is stopped and reported.
             """)
 
