@@ -26,4 +26,11 @@ public enum Continuation: Sendable {
 public protocol Application: AnyObject {
     func handle(_ event: TerminalEvent) -> Continuation
     func render(size: Size) -> Frame
+    /// How long the driver may wait for input before sending `.idle`, at most `longest`: less
+    /// when something is due sooner (an alarm), so the wait ends when it is.
+    func idleTimeout(longest milliseconds: Int32) -> Int32
+}
+
+extension Application {
+    public func idleTimeout(longest milliseconds: Int32) -> Int32 { milliseconds }
 }

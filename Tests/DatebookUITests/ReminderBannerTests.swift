@@ -14,7 +14,9 @@ struct ReminderBannerTests {
     final class MovableClock: Sendable {
         let time = Mutex(Fixtures.now)
         var clock: Clock { Clock { [self] in time.withLock { $0 } } }
-        func set(_ text: String) { time.withLock { $0 = Fixtures.date(text) } }
+        func set(_ text: String, plus seconds: TimeInterval = 0) {
+            time.withLock { $0 = Fixtures.date(text).addingTimeInterval(seconds) }
+        }
     }
 
     func app(_ items: [Item], at start: String) throws -> (AppCoordinator, SQLiteStore, MovableClock) {
@@ -132,6 +134,20 @@ struct ReminderBannerTests {
             _ = app.handle(.idle)
         }
         #expect(app.banner.current?.title == "Trip")
+    }
+
+    @Test("the run loop waits no longer than until the next alarm")
+    func idleTimeout() throws {
+        let (app, _, clock) = try app([
+            event("Dentist", "2026-11-21 11:00", alarms: [Alarm(minutesBefore: 15)], n: 1),
+        ], at: "2026-11-21 10:44")
+        clock.set("2026-11-21 10:44", plus: 59.5)
+        _ = app.handle(.idle)
+        #expect(app.idleTimeout(longest: 1000) == 500)
+        clock.set("2026-11-21 10:30")
+        #expect(app.idleTimeout(longest: 1000) == 1000)
+        clock.set("2026-11-21 10:50")
+        #expect(app.idleTimeout(longest: 1000) == 10)
     }
 
     @Test("an alarm saved while the planner runs rings without waiting for anything else")

@@ -186,6 +186,13 @@ public final class AppCoordinator: Application {
         }
     }
 
+    /// Waits for input no longer than until the next alarm rings (by the app's clock).
+    public func idleTimeout(longest milliseconds: Int32) -> Int32 {
+        guard ringsKnown, let nextRing else { return milliseconds }
+        let until = nextRing.timeIntervalSince(clock.now()) * 1000
+        return Int32(max(10, min(Double(milliseconds), until.rounded(.up))))
+    }
+
     /// Acts on a key while the banner has the keyboard.
     private func handleBanner(_ intent: Intent) {
         guard let ring = banner.current, let reminders else { return }
