@@ -161,7 +161,7 @@ public final class ItemDetailsPresenter {
                != dates.calendar.timeZone.secondsFromGMT(for: item.start ?? now) {
             lines.append(("Time zone", zone + " (times shown in your zone)"))
         }
-        if !item.category.isEmpty { lines.append(("Category", item.category)) }
+        if !item.categories.isEmpty { lines.append(("Category", item.categories.joined(separator: ", "))) }
         for (i, path) in item.attachments.enumerated() { lines.append((i == 0 ? "Attachments" : "", path)) }
         let notes = change?.notes ?? item.notes
         if !notes.isEmpty {

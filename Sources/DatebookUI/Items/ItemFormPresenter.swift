@@ -389,7 +389,7 @@ public final class ItemFormPresenter {
             texts[.due] = dates.field(due, withTime: hasTime)
         }
         texts[.place] = item.place
-        texts[.category] = item.category
+        texts[.category] = item.categories.joined(separator: ", ")
         texts[.notes] = item.notes.replacingOccurrences(of: "\n", with: "↵")
         if item.priority != 0 { texts[.priority] = String(item.priority) }
         if let alarm = item.alarm {
