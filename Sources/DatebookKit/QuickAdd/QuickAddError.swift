@@ -32,7 +32,7 @@ extension QuickAddError: CustomStringConvertible {
     }
 
     /// How a field is named in a message.
-    static func name(of field: ItemDraft.Field) -> String {
+    public static func name(of field: ItemDraft.Field) -> String {
         switch field {
         case .repeatRule: return "Repeat"
         case .allDay: return "All day"

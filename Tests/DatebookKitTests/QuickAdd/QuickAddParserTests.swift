@@ -310,13 +310,22 @@ import Testing
 
     // MARK: - In words
 
-    @Test func theLinesSayWhatWasUnderstood() throws {
-        let r = try parse("Lunch with Ana tomorrow 12:30 1h @Cafe Central #work !high every monday remind 10m before")
-        let lines = r.lines(dates: dates).map { "\($0.label): \($0.value)" }
+    @Test func theSummarySaysWhatWillBeSaved() throws {
+        let r = try parse("Lunch with Ana tomorrow 12:30 1h @Cafe Central #work #fun !high every tuesday remind 90m before")
+        let item = try r.item(now: Self.now, dates: dates, newID: UUID.init)
+        let lines = ItemSummary.lines(of: item, dates: dates).map { "\($0.label): \($0.value)" }
         #expect(lines == [
             "kind: event", "title: Lunch with Ana", "when: Tue 24 Nov 2026 12:30 to 13:30", "place: Cafe Central",
-            "categories: work", "priority: 1 (high)", "repeat: weekly on mon", "reminder: 10 minutes before",
+            "categories: work, fun", "priority: 1 (high)", "repeat: weekly on tue", "reminder: 1 hour 30 minutes before",
         ])
+    }
+
+    @Test func theSummaryOfAllDayAndDueItems() throws {
+        let trip = try parse("Trip 3/12 to 5/12").item(now: Self.now, dates: dates, newID: UUID.init)
+        #expect(ItemSummary.lines(of: trip, dates: dates).map(\.value).contains("Thu 3 Dec 2026 to Sat 5 Dec 2026, all day"))
+        let task = try parse("Report by fri !low").item(now: Self.now, dates: dates, newID: UUID.init)
+        #expect(ItemSummary.lines(of: task, dates: dates).map { "\($0.label): \($0.value)" }
+            == ["kind: task", "title: Report", "due: Fri 27 Nov 2026", "priority: 9 (low)"])
     }
 
     @Test func theDraftHoldsWhatTheFormShows() throws {
