@@ -14,6 +14,8 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public let presenter: CalendarPresenter
     public let flow: ItemFlow
+    /// The quick-add line `a` opens over the calendar.
+    public let quickAdd: QuickAddLine
     /// The `:` prompt's text while it is open.
     public private(set) var prompt: TextField?
     private let store: DatebookStore
@@ -27,10 +29,12 @@ public final class CalendarCoordinator: TabCoordinator {
         presenter = CalendarPresenter(store: context.store, contacts: context.store, clock: context.clock,
                                       dates: context.dates)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
+        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates)
     }
 
     public var mode: Mode {
         if prompt != nil { return .prompt }
+        if quickAdd.isOpen { return .quickAdd }
         return flow.mode ?? .calendar
     }
 
@@ -63,6 +67,7 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if prompt != nil { return handlePrompt(intent) }
+        if quickAdd.isOpen { return quickAdd.handle(intent, flow: flow) }
         if !flow.isEmpty { return flow.handle(intent) }
         do {
             switch intent {
@@ -75,6 +80,7 @@ public final class CalendarCoordinator: TabCoordinator {
             case .command(.nextPeriod): try presenter.movePeriod(by: 1)
             case .command(.today): try presenter.goToToday()
             case .command(.goToDate): prompt = TextField()
+            case .command(.quickAdd): quickAdd.open()
             case .moveUp: try presenter.moveSelection(by: -1)
             case .moveDown: try presenter.moveSelection(by: 1)
             case .open, .edit, .delete, .toggleComplete:
@@ -197,6 +203,10 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
         if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
-        return CalendarView.render(viewState(area: area), into: &grid, area: area).map(ClickTarget.calendar)
+        var drawing = CalendarView.render(viewState(area: area), into: &grid, area: area).map(ClickTarget.calendar)
+        if let cursor = quickAdd.render(into: &grid, area: area) {
+            drawing = Drawing(cursor: cursor)
+        }
+        return drawing
     }
 }

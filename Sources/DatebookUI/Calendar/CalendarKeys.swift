@@ -25,7 +25,7 @@ extension Command {
 extension CalendarCoordinator {
     /// The Calendar tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .calendar, title: "Calendar", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .calendar, title: "Calendar", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { CalendarCoordinator(context: $0) }
 
     /// The keys of the day, week and agenda views and of the `:` prompt.

@@ -19,7 +19,7 @@ extension Command {
 extension EventsCoordinator {
     /// The Events tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .events, title: "Events", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .events, title: "Events", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { EventsCoordinator(context: $0) }
 
     /// The keys of the Events list and History.

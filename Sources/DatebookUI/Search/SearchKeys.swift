@@ -30,7 +30,7 @@ extension Command {
 extension SearchCoordinator {
     /// The Search tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .search, title: "Search", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .search, title: "Search", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { SearchCoordinator(context: $0) }
 
     /// The keys of the query line and of the results.

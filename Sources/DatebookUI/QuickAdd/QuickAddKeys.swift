@@ -1,0 +1,20 @@
+import DatebookTerminal
+
+extension Mode {
+    /// The quick-add line: one line of text with a preview of what it will save.
+    public static let quickAdd = Mode("quickAdd", helpTitle: "Quick add", input: .text, pushed: true)
+}
+
+extension Command {
+    /// `a`: opens the quick-add line.
+    public static let quickAdd = Command("quickAdd.open")
+}
+
+extension QuickAddLine {
+    /// The key that opens the line where `a` is free (the Events list, the Calendar, Search's
+    /// results), and the line's own keys. Tabs that offer it list this map beside their own.
+    public static let keys = KeyMap("quickAdd", modes: [.quickAdd], bindings: [
+        KeyBinding([.char("a")], .command(.quickAdd), in: [.list, .calendar, .searchResults], help: "Quick add"),
+        KeyBinding([.tab], .nextField, in: [.quickAdd], help: "Full form"),
+    ] + TextField.editingKeys(in: [.quickAdd], enter: "Save"))
+}
