@@ -46,5 +46,6 @@ extension CalendarCoordinator {
         KeyBinding([.char("A")], .command(.showAgenda), in: [.calendar], help: "Agenda"),
         KeyBinding([.char("t")], .command(.today), in: [.calendar], help: "Today"),
         KeyBinding([.char(":")], .command(.goToDate), in: [.calendar], help: "Go to date"),
+        QuickAddLine.openingKey(in: [.calendar]),
     ] + TextField.editingKeys(in: [.prompt], enter: "Go there"))
 }

@@ -41,6 +41,7 @@ extension EventsCoordinator {
             KeyBinding([.char("e")], .edit, in: [.history], help: "Edit (read-only here)", footer: false),
             KeyBinding([.char("d")], .delete, in: [.history], help: "Delete (read-only here)", footer: false),
             KeyBinding([.char("h")], .command(.history), in: [.list], help: "History"),
+            QuickAddLine.openingKey(in: [.list]),
             KeyBinding([.char("t")], .command(.listToday), in: [.list], help: "Today (the first item not past)",
                        footer: false),
         ])

@@ -11,10 +11,14 @@ extension Command {
 }
 
 extension QuickAddLine {
-    /// The key that opens the line where `a` is free (the Events list, the Calendar, Search's
-    /// results), and the line's own keys. Tabs that offer it list this map beside their own.
+    /// The key that opens the line, for a tab's own map in the modes where `a` is free (the
+    /// Events list, the Calendar, Search's results).
+    public static func openingKey(in modes: Set<Mode>) -> KeyBinding {
+        KeyBinding([.char("a")], .command(.quickAdd), in: modes, help: "Quick add", footer: false)
+    }
+
+    /// The line's own keys. Tabs that offer the line list this map beside their own.
     public static let keys = KeyMap("quickAdd", modes: [.quickAdd], bindings: [
-        KeyBinding([.char("a")], .command(.quickAdd), in: [.list, .calendar, .searchResults], help: "Quick add"),
         KeyBinding([.tab], .nextField, in: [.quickAdd], help: "Full form"),
     ] + TextField.editingKeys(in: [.quickAdd], enter: "Save"))
 }

@@ -53,6 +53,7 @@ extension SearchCoordinator {
             KeyBinding([.char("G"), .end], .moveBottom, in: results, help: "Bottom", footer: false),
             KeyBinding([.enter], .open, in: results, help: "Open"),
             KeyBinding([.char("/")], .command(.searchQuery), in: results, help: "Query"),
+            QuickAddLine.openingKey(in: results),
             KeyBinding([.tab, .down], .nextField, in: prompt, help: "The other date"),
             KeyBinding([.backTab, .up], .previousField, in: prompt, help: "The other date", footer: false),
         ] + TextField.editingKeys(in: query, enter: "To the results").filter {
