@@ -202,7 +202,7 @@ public struct QuickAddParser: Sendable {
             // The place runs to the next word that says something else.
             var parts = body.isEmpty ? [] : [body]
             var end = index + 1
-            while end < words.count, read(words, at: end, hasStart: true) == nil {
+            while end < words.count, !startsMarked(words[end]), read(words, at: end, hasStart: true) == nil {
                 parts.append(words[end].text)
                 end += 1
             }
@@ -213,6 +213,15 @@ public struct QuickAddParser: Sendable {
             return tag.isEmpty ? nil : (.category(tag), 1)
         default:
             return Self.priorities[body.lowercased()].map { (.priority($0), 1) }
+        }
+    }
+
+    /// True for a word that `@`, `#` or a priority's `!` starts (it ends a place).
+    private func startsMarked(_ word: Word) -> Bool {
+        switch word.text.first {
+        case "@", "#": return word.text.count > 1
+        case "!": return Self.priorities[String(word.lower.dropFirst())] != nil
+        default: return false
         }
     }
 

@@ -339,3 +339,23 @@ import Testing
         #expect(draft[.alarm] == "10")
     }
 }
+
+/// Long and repetitive lines: each phrase tries a few words at most, and what is said twice
+/// stays in the title.
+@Suite struct QuickAddParserLimitsTests {
+    let parser = QuickAddParser(now: QuickAddParserTests.now, calendar: QuickAddParserTests.calendar)
+
+    @Test(arguments: ["@a ", "tomorrow ", "every ", "#t ", "to ", "remind ", "9-10am ", "@Cafe Central "])
+    func repeatedWordsAreRead(word: String) throws {
+        let line = "Title " + String(repeating: word, count: 1990 / word.count)
+        let result = try parser.parse(line)
+        #expect(result.title.hasPrefix("Title"))
+        #expect(result.title.count > 1)
+    }
+
+    @Test func aRepeatedPlaceKeepsTheFirstAndTheRestInTheTitle() throws {
+        let result = try parser.parse("Meet @a @b @c")
+        #expect(result.place == "a")
+        #expect(result.title == "Meet @b @c")
+    }
+}
