@@ -58,7 +58,7 @@ public struct QuickAddParser: Sendable {
         var index = 0
         while index < words.count {
             guard let (piece, length) = read(words, at: index, hasStart: state.hasStart) else {
-                state.title.append(words[index].text)
+                state.addToTitle(words[index])
                 index += 1
                 continue
             }
@@ -71,7 +71,7 @@ public struct QuickAddParser: Sendable {
             }
             if !state.take(piece) {
                 // Said twice (a second date, a second place): the later one stays in the title.
-                state.title += words[index..<(index + length)].map(\.text)
+                for word in words[index..<(index + length)] { state.addToTitle(word) }
             }
             index += length
         }
@@ -80,24 +80,29 @@ public struct QuickAddParser: Sendable {
 
     // MARK: - Words
 
-    /// One word of the line: as typed, and lowercased for matching.
+    /// One word of the line: as read, lowercased for matching, and the word typed it came from
+    /// (`9-10am` is read as `9am`, `to`, `10am`) with its place in the line.
     struct Word: Equatable {
         var text: String
         var lower: String
-        init(_ text: String) {
+        var typed: String
+        var position: Int
+        init(_ text: String, typed: String? = nil, position: Int = 0) {
             self.text = text
             lower = text.lowercased()
+            self.typed = typed ?? text
+            self.position = position
         }
     }
 
     /// The line's words; `14:00-15:30` and `9-10am` become a time, `to`, a time.
     static func words(of line: String) -> [Word] {
         var result: [Word] = []
-        for part in line.split(whereSeparator: \.isWhitespace).map(String.init) {
+        for (position, part) in line.split(whereSeparator: \.isWhitespace).map(String.init).enumerated() {
             if let range = timeRange(part) {
-                result += [Word(range.0), Word("to"), Word(range.1)]
+                result += [range.0, "to", range.1].map { Word($0, typed: part, position: position) }
             } else {
-                result.append(Word(part))
+                result.append(Word(part, position: position))
             }
         }
         return result
@@ -392,7 +397,17 @@ public struct QuickAddParser: Sendable {
         var repeats: (phrase: String, weekdays: [Int])?
         var alarm: Int?
 
+        /// The positions of the typed words already in the title.
+        var titlePositions: Set<Int> = []
+
         var hasStart: Bool { day != nil || time != nil || moment != nil }
+
+        /// Puts a word in the title as it was typed: a word read as several (`9-10am`) goes
+        /// in once, whole, even when only some of it was left unread.
+        mutating func addToTitle(_ word: Word) {
+            guard titlePositions.insert(word.position).inserted else { return }
+            title.append(word.typed)
+        }
 
         /// Takes a piece; false when the line already said that.
         mutating func take(_ piece: Piece) -> Bool {

@@ -359,3 +359,17 @@ import Testing
         #expect(result.title == "Meet @b @c")
     }
 }
+
+/// Words left unread stay in the title exactly as typed.
+@Suite struct QuickAddTitleTests {
+    let parser = QuickAddParser(now: QuickAddParserTests.now, calendar: QuickAddParserTests.calendar)
+
+    @Test(arguments: [
+        ("Shift 14:00-15:30 9-10AM", "Shift 9-10AM"),
+        ("Shift tomorrow 9-10am 14:00-15:30", "Shift 14:00-15:30"),
+        ("Shift 14:00-15:30 to 16:00", "Shift to 16:00"),
+    ])
+    func aTimeRangeLeftUnreadStaysWhole(line: String, title: String) throws {
+        #expect(try parser.parse(line).title == title)
+    }
+}
