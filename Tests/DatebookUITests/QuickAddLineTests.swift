@@ -98,6 +98,31 @@ struct QuickAddLineTests {
         #expect(try store.activeItems(offset: 0, limit: 100).isEmpty)
     }
 
+    @Test("in the Calendar, a time without a date is on the day it shows")
+    func calendarDay() throws {
+        let (app, store) = try Fixtures.app()
+        app.send(.switchTab(.calendar))
+        app.send(.command(.nextDay), .command(.nextDay))  // Monday 23 November
+        _ = app.handle(.key(.char("a")))
+        app.type("Standup 9:30 15m")
+        _ = app.handle(.key(.enter))
+        let saved = try #require(try store.activeItems(offset: 0, limit: 10).first)
+        #expect(saved.times == [ItemTime(start: Fixtures.date("2026-11-23 09:30"), end: Fixtures.date("2026-11-23 09:45"))])
+    }
+
+    @Test("a tiny terminal draws what fits of the line and never traps", arguments: [
+        Size(width: 20, height: 6), Size(width: 12, height: 8), Size(width: 80, height: 7),
+    ])
+    func tiny(size: Size) throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.sample)
+        _ = app.handle(.key(.char("a")))
+        app.type("Lunch 会议 🎉 tomorrow 12:30 @Café Central #work")
+        let screen = app.render(size: size).grid.text()
+        #expect(!screen.isEmpty)
+        _ = app.handle(.key(.enter))
+        #expect(app.mode == .list)
+    }
+
     @Test("a works in the Calendar and in Search's results, and types an a in Search's query")
     func otherTabs() throws {
         let (app, store) = try Fixtures.app()

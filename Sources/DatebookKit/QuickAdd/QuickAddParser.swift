@@ -29,6 +29,9 @@ import Foundation
 public struct QuickAddParser: Sendable {
     public let now: Date
     public let calendar: Calendar
+    /// The day a time without a date is on (the Calendar's selected day); nil for today, or
+    /// tomorrow once the time has passed.
+    public let defaultDay: Date?
 
     /// The longest line read; a longer one is refused rather than read slowly.
     static let maximumLength = 2000
@@ -36,9 +39,10 @@ public struct QuickAddParser: Sendable {
     static let longestDate = 5
     static let longestRepeat = 8
 
-    public init(now: Date, calendar: Calendar) {
+    public init(now: Date, calendar: Calendar, defaultDay: Date? = nil) {
         self.now = now
         self.calendar = calendar
+        self.defaultDay = defaultDay.map { calendar.startOfDay(for: $0) }
     }
 
     // MARK: - Parsing
@@ -468,7 +472,8 @@ public struct QuickAddParser: Sendable {
             start = moment
             hasTime = true
         } else if let time = state.time {
-            let day = state.day ?? firstWeekday(state.repeats?.weekdays) ?? nextDay(for: time.hour, time.minute)
+            let day = state.day ?? firstWeekday(state.repeats?.weekdays) ?? defaultDay
+                ?? nextDay(for: time.hour, time.minute)
             start = at(time.hour, time.minute, on: day)
             hasTime = true
         } else if let day = state.day {

@@ -29,7 +29,11 @@ public final class CalendarCoordinator: TabCoordinator {
         presenter = CalendarPresenter(store: context.store, contacts: context.store, clock: context.clock,
                                       dates: context.dates, weather: context.weather)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
-        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates)
+        let presenter = presenter
+        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates) {
+            // A time typed without a date is on the day the calendar shows.
+            presenter.selectedDay
+        }
     }
 
     public var mode: Mode {

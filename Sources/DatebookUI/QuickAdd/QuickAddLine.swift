@@ -25,11 +25,19 @@ public final class QuickAddLine {
     private let clock: Clock
     private let ids: IDSource
     private let dates: DateText
+    /// The day a time typed without a date is on (the Calendar's selected day), asked when the
+    /// line is read; nil for today (or tomorrow once the time has passed).
+    private let defaultDay: () -> Date?
 
-    public init(clock: Clock, ids: IDSource, dates: DateText) {
+    public init(clock: Clock, ids: IDSource, dates: DateText, defaultDay: @escaping () -> Date? = { nil }) {
         self.clock = clock
         self.ids = ids
         self.dates = dates
+        self.defaultDay = defaultDay
+    }
+
+    private var parser: QuickAddParser {
+        QuickAddParser(now: clock.now(), calendar: dates.calendar, defaultDay: defaultDay())
     }
 
     /// True while the line is open.
@@ -61,7 +69,7 @@ public final class QuickAddLine {
             // The form opens with what the line says, even when it cannot be saved as it is
             // (the form then says why); a line that cannot be read at all stays here.
             do throws(QuickAddError) {
-                let result = try QuickAddParser(now: clock.now(), calendar: dates.calendar).parse(text.text)
+                let result = try parser.parse(text.text)
                 field = nil
                 flow.startNew(from: result.draft(dates: dates))
                 return .handled
@@ -80,7 +88,7 @@ public final class QuickAddLine {
     private func read(_ line: String, newID: () -> UUID) -> Result<(ItemDraft, Item), QuickAddError> {
         let now = clock.now()
         do throws(QuickAddError) {
-            let result = try QuickAddParser(now: now, calendar: dates.calendar).parse(line)
+            let result = try parser.parse(line)
             let item = try result.item(now: now, dates: dates, newID: newID)
             return .success((result.draft(dates: dates), item))
         } catch {

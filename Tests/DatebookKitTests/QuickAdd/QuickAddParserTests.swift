@@ -373,3 +373,26 @@ import Testing
         #expect(try parser.parse(line).title == title)
     }
 }
+
+/// In the Calendar, a time typed without a date is on the day it shows.
+@Suite struct QuickAddDefaultDayTests {
+    let day = QuickAddParserTests.date(2026, 12, 2, 15, 45)
+    var parser: QuickAddParser {
+        QuickAddParser(now: QuickAddParserTests.now, calendar: QuickAddParserTests.calendar, defaultDay: day)
+    }
+
+    @Test func aTimeAloneIsOnTheDefaultDay() throws {
+        #expect(try parser.parse("Standup 9:00").start == QuickAddParserTests.date(2026, 12, 2, 9, 0))
+    }
+
+    @Test func aDateTypedStillWins() throws {
+        #expect(try parser.parse("Standup tomorrow 9:00").start == QuickAddParserTests.date(2026, 11, 24, 9, 0))
+        #expect(try parser.parse("Gym every friday 7am").start == QuickAddParserTests.date(2026, 11, 27, 7, 0))
+    }
+
+    @Test func aLineWithoutATimeIsStillATask() throws {
+        let result = try parser.parse("Buy milk")
+        #expect(result.kind == .task)
+        #expect(result.start == nil && result.due == nil)
+    }
+}
