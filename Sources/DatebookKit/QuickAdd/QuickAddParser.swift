@@ -492,9 +492,12 @@ public struct QuickAddParser: Sendable {
                 if parsed.hasTime {
                     allDay = false
                     end = parsed.date
-                    // "22:00 to 01:00" ends the next day.
-                    if end! <= start, calendar.isDate(parsed.date, inSameDayAs: start), hasTime {
-                        end = calendar.date(byAdding: .day, value: 1, to: parsed.date)
+                    // "22:00 to 01:00" ends the next day; "12:30 to 11:00" is an end before the start.
+                    if end! <= start, calendar.isDate(parsed.date, inSameDayAs: start), hasTime,
+                        let next = calendar.date(byAdding: .day, value: 1, to: parsed.date),
+                        next.timeIntervalSince(start) <= 12 * 3600
+                    {
+                        end = next
                     }
                 } else if allDay {
                     end = calendar.startOfDay(for: parsed.date)

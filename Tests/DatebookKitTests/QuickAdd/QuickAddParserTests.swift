@@ -292,6 +292,12 @@ import Testing
         #expect(QuickAddError.empty.description.hasPrefix("Type what to add"))
     }
 
+    @Test func anEarlierTimeMoreThanHalfADayOnIsAnEndBeforeTheStart() throws {
+        let r = try parse("Lunch tomorrow 12:30 to 11:00")
+        #expect(r.end == Self.date(2026, 11, 24, 11, 0))
+        #expect(throws: QuickAddError.self) { try r.item(now: Self.now, dates: dates, newID: UUID.init) }
+    }
+
     @Test func anEndBeforeTheStartIsRefusedByTheItemRule() throws {
         let r = try parse("Review 2026-11-27 14:00 to 2026-11-26 13:00")
         #expect(throws: QuickAddError.self) { try r.item(now: Self.now, dates: dates, newID: UUID.init) }
