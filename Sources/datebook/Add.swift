@@ -11,17 +11,19 @@ struct Add: ParsableCommand {
         discussion: """
             Quick add: one line says it all, e.g.
               datebook add "Lunch with Ana tomorrow 12:30 1h @Cafe Central #work !high"
-            reads a date and time, a length (1h) or an end (to 14:00), a place after @, categories
-            after #, a priority (!high, !med, !low, !1 … !9), a repeat (every monday, every 2 weeks)
-            and a reminder (remind 10m before). A line with a date or time is an event (all day
-            without a time); "task:" or "todo:" first, or "by friday", makes a task; a line with no
+            It reads a date and time, a length (1h) or an end (to 14:00), a place
+            after @, categories after #, a priority (!high, !med, !low, !1 … !9), a
+            repeat (every monday, every 2 weeks) and a reminder (remind 10m before).
+            A line with a date or time is an event (all day without a time);
+            "task:" or "todo:" first, or "by friday", makes a task; a line with no
             date is a task. --dry-run prints what was understood and saves nothing.
 
-            With --start, --end, --due, --all-day, --repeat, --event, --task, --reminder or --plain
-            the title is taken as typed: an event needs --start, and without --end it lasts one
-            hour; with --all-day, --end is the last day (inclusive). --place, --notes, --priority,
-            --alarm and --category always set their field, over what a quick-add line said.
-            Example: datebook add "Dentist" --start "tomorrow 9:30" --place "Main St 4"
+            With --start, --end, --due, --all-day, --repeat, --event, --task,
+            --reminder or --plain the title is taken as typed: an event needs
+            --start, and without --end it lasts one hour; with --all-day, --end is
+            the last day (inclusive). --place, --notes, --priority, --alarm and
+            --category set their field either way, over what the line said.
+              datebook add "Dentist" --start "tomorrow 9:30" --place "Main St 4"
             """)
 
     enum KindFlag: String, EnumerableFlag {
