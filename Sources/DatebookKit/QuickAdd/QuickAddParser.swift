@@ -112,22 +112,37 @@ public struct QuickAddParser: Sendable {
         return result
     }
 
-    /// `14:00-15:30` as its two times; `9-10am` as `9am` and `10am`; nil for anything else.
+    /// `14:00-15:30` as its two times; `9-10am` as `9am` and `10am`, `11-1pm` as `11am` and
+    /// `1pm`, `9-10:30` as `9:00` and `10:30`; nil for anything else.
     static func timeRange(_ word: String) -> (String, String)? {
         let halves = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
         guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { return nil }
         var first = halves[0]
-        let second = halves[1]
-        func isTime(_ text: String) -> Bool {
-            if case .value = DateParser.time(text.lowercased(), typed: text) { return true }
-            return false
+        var second = halves[1]
+        func minutes(_ text: String) -> Int? {
+            guard case .value(let time) = DateParser.time(text.lowercased(), typed: text), time.offset == nil else {
+                return nil
+            }
+            return time.hour * 60 + time.minute
         }
-        if first.allSatisfy(\.isASCIIDigit),
-            let meridiem = DateParser.meridiems.first(where: { second.lowercased().hasSuffix($0.suffix) })
-        {
-            first += meridiem.suffix
+        func meridiem(_ text: String) -> (suffix: String, isPM: Bool)? {
+            DateParser.meridiems.first { text.lowercased().hasSuffix($0.suffix) }
         }
-        return isTime(first) && isTime(second) ? (first, second) : nil
+        if meridiem(first) == nil, let shared = meridiem(second) {
+            // The end's am or pm is the start's too, unless the start would then come after it.
+            let other = DateParser.meridiems.first { $0.isPM != shared.isPM && $0.suffix.count == shared.suffix.count }
+            if let end = minutes(second), let start = minutes(first + shared.suffix), start > end, let other {
+                first += other.suffix
+            } else {
+                first += shared.suffix
+            }
+        } else if first.allSatisfy(\.isASCIIDigit), second.contains(":") {
+            first += ":00"
+        } else if second.allSatisfy(\.isASCIIDigit), first.contains(":"), meridiem(first) == nil {
+            second += ":00"
+        }
+        guard minutes(first) != nil, minutes(second) != nil else { return nil }
+        return (first, second)
     }
 
     /// Line prefixes that say the kind.

@@ -100,6 +100,9 @@ import Testing
         ("Review tomorrow 13:00 until 14:30", date(2026, 11, 24, 14, 30)),
         ("Review tomorrow 13:00-15:00", date(2026, 11, 24, 15, 0)),
         ("Review tomorrow 1-3pm", date(2026, 11, 24, 15, 0)),
+        ("Review tomorrow 1:00-3PM", date(2026, 11, 24, 15, 0)),
+        ("Review tomorrow 13-15:00", date(2026, 11, 24, 15, 0)),
+        ("Review tomorrow 13:00-15", date(2026, 11, 24, 15, 0)),
         ("Review tomorrow 13:00 90m", date(2026, 11, 24, 14, 30)),
         ("Review tomorrow 13:00 1h30m", date(2026, 11, 24, 14, 30)),
         ("Review tomorrow 13:00 for 2 hours", date(2026, 11, 24, 15, 0)),
@@ -111,6 +114,21 @@ import Testing
         #expect(r.title == "Review")
         #expect(r.start == Self.date(2026, 11, 24, line.contains("22:00") ? 22 : 13, 0))
         #expect(r.end == end)
+    }
+
+    @Test(arguments: [
+        ("9-10am", "9am", "10am"), ("11-1pm", "11am", "1pm"), ("1:30-3pm", "1:30pm", "3pm"), ("9-10:30", "9:00", "10:30"),
+        ("9:30-10", "9:30", "10:00"), ("14:00-15:30", "14:00", "15:30"), ("10PM-1AM", "10PM", "1AM"),
+    ])
+    func timeRanges(word: String, start: String, end: String) {
+        let range = QuickAddParser.timeRange(word)
+        #expect(range?.0 == start)
+        #expect(range?.1 == end)
+    }
+
+    @Test(arguments: ["14-15", "2026-11-22", "a-b", "9-", "-5", "25:00-26:00", "9-10x"])
+    func notTimeRanges(word: String) {
+        #expect(QuickAddParser.timeRange(word) == nil)
     }
 
     @Test func toWithoutAStartIsPartOfTheTitle() throws {
