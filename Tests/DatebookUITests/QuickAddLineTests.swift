@@ -98,7 +98,7 @@ struct QuickAddLineTests {
         #expect(try store.activeItems(offset: 0, limit: 100).isEmpty)
     }
 
-    @Test("in the Calendar, a time without a date is on the day it shows")
+    @Test("in the Calendar, a time without a date is on the day it shows, and a saved line's day is shown")
     func calendarDay() throws {
         let (app, store) = try Fixtures.app()
         app.send(.switchTab(.calendar))
@@ -108,6 +108,13 @@ struct QuickAddLineTests {
         _ = app.handle(.key(.enter))
         let saved = try #require(try store.activeItems(offset: 0, limit: 10).first)
         #expect(saved.times == [ItemTime(start: Fixtures.date("2026-11-23 09:30"), end: Fixtures.date("2026-11-23 09:45"))])
+
+        // A line for another day: the Calendar goes there, so the new event is seen.
+        _ = app.handle(.key(.char("a")))
+        app.type("Dentist 2026-12-02 14:00")
+        _ = app.handle(.key(.enter))
+        #expect(app.calendar.presenter.selectedDay == Fixtures.date("2026-12-02 00:00"))
+        #expect(app.screen().split(separator: "\n").contains { $0.contains("Dentist") && !$0.hasPrefix("Saved") })
     }
 
     @Test("a tiny terminal draws what fits of the line and never traps", arguments: [

@@ -71,7 +71,7 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if prompt != nil { return handlePrompt(intent) }
-        if quickAdd.isOpen { return quickAdd.handle(intent, flow: flow) }
+        if quickAdd.isOpen { return handleQuickAdd(intent) }
         if !flow.isEmpty { return flow.handle(intent) }
         do {
             switch intent {
@@ -127,6 +127,21 @@ public final class CalendarCoordinator: TabCoordinator {
         default: break
         }
         return .handled
+    }
+
+    /// The quick-add line's keys; a saved item's day is then shown, so it is seen where it went.
+    private func handleQuickAdd(_ intent: Intent) -> TabResponse {
+        let response = quickAdd.handle(intent, flow: flow)
+        if !quickAdd.isOpen, flow.isEmpty, let saved = flow.takeSaved(),
+            let day = saved.times.first?.start ?? saved.due
+        {
+            do {
+                try presenter.go(to: day)
+            } catch {
+                return .message(.error("Cannot read the calendar: \(error)"))
+            }
+        }
+        return response
     }
 
     private func handlePrompt(_ intent: Intent) -> TabResponse {

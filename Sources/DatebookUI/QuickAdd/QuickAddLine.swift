@@ -67,7 +67,7 @@ public final class QuickAddLine {
             }
         case .nextField:
             // The form opens with what the line says, even when it cannot be saved as it is
-            // (the form then says why); a line that cannot be read at all stays here.
+            // (saving the form then says why); a line that cannot be read at all stays here.
             do throws(QuickAddError) {
                 let result = try parser.parse(text.text)
                 field = nil
