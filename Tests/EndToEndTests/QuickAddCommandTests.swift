@@ -71,6 +71,21 @@ struct QuickAddCommandTests {
         #expect(try datebook("list").standardOutput.isEmpty)
     }
 
+    @Test("--dry-run with the options prints the item they make, and saves nothing")
+    func dryRunWithOptions() throws {
+        let shown = try datebook("add", "Dentist #3", "--start", "2027-03-15 09:00", "--category", "health, teeth",
+                                 "--dry-run")
+        #expect(shown.status == 0, "\(shown.standardError)")
+        #expect(shown.standardOutput == """
+            kind: event
+            title: Dentist #3
+            when: Mon 15 Mar 2027 09:00 to 10:00
+            categories: health, teeth
+
+            """)
+        #expect(try datebook("list").standardOutput.isEmpty)
+    }
+
     @Test("the options still work, and the field options say it over the line")
     func optionsTakePrecedence() throws {
         // A time option: the title is taken as typed.
