@@ -88,6 +88,26 @@ struct QuickAddLineTests {
         #expect(saved.alarm?.minutesBefore == 10)
     }
 
+    @Test("Tab on a line that cannot be read stays on the line with its text and says why")
+    func tabOnNonsense() throws {
+        let (app, _) = try Fixtures.app()
+        _ = app.handle(.key(.char("a")))
+        app.type("tomorrow 9:00")
+        _ = app.handle(.key(.tab))
+        #expect(app.mode == .quickAdd)
+        #expect(quickAdd(app)?.field?.text == "tomorrow 9:00")
+        #expect(app.status?.text.hasPrefix("Give it a title") == true)
+        // A line the form would refuse still opens the form, which then says why on saving.
+        _ = app.handle(.key(.ctrl("u")))
+        app.type("Review 2026-11-27 14:00 to 2026-11-26 13:00")
+        #expect(quickAdd(app)?.preview == .problem("End: The end is before the start"))
+        _ = app.handle(.key(.tab))
+        #expect(app.mode == .form)
+        _ = app.handle(.key(.ctrl("s")))
+        #expect(app.mode == .form)
+        #expect(app.status?.kind == .error)
+    }
+
     @Test("Esc closes the line and saves nothing")
     func escCancels() throws {
         let (app, store) = try Fixtures.app()
