@@ -22,7 +22,8 @@ struct DateTextTarget: FuzzTarget {
         // Quick add's own words.
         "@", "@Cafe", "Central", "#", "#work", "#会议", "!", "!high", "!low", "!9", "!0", "!urgent", "to", "till",
         "for", "by", "due", "from", "remind", "me", "before", "alarm", "task", "task:", "todo:", "reminder:",
-        "and", "9-10am", "14:00-15:30", "13-", "-5", "10 minutes", "2 hours", "mondays", "🎂", "Lunch", "Ana",
+        "and", "9-10am", "11-1pm", "9-10:30", "14:00-15:30", "13-", "-5", "10 minutes", "2 hours", "mondays", "in",
+        "3 days", "🎂", "Lunch", "Ana",
     ]
 
     func input(seed: UInt64, index: Int) -> [UInt8] {

@@ -6,7 +6,7 @@ import Foundation
 /// The words it reads, anywhere in the line (the rest is the title, as typed):
 /// - a date, a time or both, as a date field reads them (`tomorrow 12:30`, `fri 2pm`, `22/11`,
 ///   `next friday`, `9am`), maybe after `at`, `on` or `from`; a date and a time may stand apart
-///   (`tomorrow … 9am`);
+///   (`tomorrow … 9am`); `in` and a length from now (`in 3 days`, `in 2 hours`);
 /// - an end after `to`, `until`, `till` or `-` (`to 14:00`, `mon to fri`, `14:00-15:30`), or a
 ///   length: one word (`1h`, `90m`, `1h30m`, `2d`) or after `for` (`for 2 hours`);
 /// - `@` a place, up to the next word it reads (`@Cafe Central #work`);
@@ -204,6 +204,15 @@ public struct QuickAddParser: Sendable {
         case "for":
             if let (duration, typed, length) = length(words, at: next, maxWords: 2) {
                 return (.length(duration, typed: typed), length + 1)
+            }
+        case "in":
+            // "in 3 days" is a day; "in 2 hours", "in 30m" a moment from now.
+            if let (duration, _, length) = length(words, at: next, maxWords: 2) {
+                let today = calendar.startOfDay(for: now)
+                if duration.minutes == 0, let day = calendar.date(byAdding: .day, value: duration.days, to: today) {
+                    return (.when(.day(day)), length + 1)
+                }
+                return (.when(.moment(duration.end(after: now, calendar: calendar), hasTime: true)), length + 1)
             }
         case "remind", "alarm", "reminder":
             if let reading = alarm(words, at: next) { return (reading.0, reading.1 + 1) }

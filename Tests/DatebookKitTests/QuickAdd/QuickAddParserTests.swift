@@ -66,6 +66,17 @@ import Testing
         #expect(r.title.hasPrefix("Call Bob"))
     }
 
+    @Test func inALengthCountsFromNow() throws {
+        let later = try parse("Check the oven in 30 minutes")
+        #expect(later.title == "Check the oven")
+        #expect(later.start == Self.date(2026, 11, 23, 10, 30))
+        #expect(later.allDay == false)
+        let days = try parse("Renew the visa in 2 weeks")
+        #expect(days.start == Self.date(2026, 12, 7))
+        #expect(days.allDay)
+        #expect(try parse("Meet in room 5").title == "Meet in room 5")
+    }
+
     @Test func wordsBetweenTheDateAndTheTimeStayInTheTitle() throws {
         #expect(try parse("Call Bob tomorrow and bring cake 16:00").title == "Call Bob and bring cake")
     }
