@@ -11,6 +11,8 @@ public enum QuickAddError: Error, Equatable, Sendable {
     case date(DateParseError)
     /// A length (`1h`) with no time of day to count it from.
     case lengthNeedsTime(String)
+    /// A reminder (`remind 10m before`) on an item with no time to count it from.
+    case reminderNeedsTime
     /// A field the line filled cannot be saved as it is (the rule of `ItemDraft`).
     case field(ItemDraft.Field, String)
 }
@@ -26,6 +28,8 @@ extension QuickAddError: CustomStringConvertible {
             return "\(error)"
         case .lengthNeedsTime(let typed):
             return "A length (\(typed)) needs a time of day to start at, e.g. \u{201C}tomorrow 9:00 \(typed)\u{201D}"
+        case .reminderNeedsTime:
+            return "A reminder needs a date or time to count from, e.g. \u{201C}tomorrow 9:00 remind 10m before\u{201D}"
         case .field(let field, let message):
             return "\(QuickAddError.name(of: field)): \(message)"
         }

@@ -564,6 +564,7 @@ public struct QuickAddParser: Sendable {
             result.kind = .event
         }
 
+        if result.alarmMinutes != nil, result.start == nil, result.due == nil { throw .reminderNeedsTime }
         if let repeats = state.repeats {
             let first = result.start ?? result.due ?? now
             do {

@@ -315,6 +315,11 @@ import Testing
         #expect(throws: QuickAddError.lengthNeedsTime("2h")) { try parser.parse("Nap fri 2h") }
     }
 
+    @Test func aReminderWithoutATimeIsAnError() {
+        #expect(throws: QuickAddError.reminderNeedsTime) { try parser.parse("Call mom remind 10m before") }
+        #expect(throws: Never.self) { try parser.parse("Call mom by fri remind 1h before") }
+    }
+
     @Test func theMessagesSayWhatToDo() {
         #expect(QuickAddError.noTitle.description.hasPrefix("Give it a title"))
         #expect(QuickAddError.lengthNeedsTime("1h").description.contains("tomorrow 9:00 1h"))
