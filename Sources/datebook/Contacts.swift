@@ -80,7 +80,7 @@ struct ContactsExport: ParsableCommand {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            try PrivateFile.write(Data(text.utf8), to: out)
         } catch {
             Console.fail("datebook contacts export: cannot write \(out): \((error as NSError).localizedDescription)")
         }

@@ -47,8 +47,8 @@ struct MeetingTarget: ParsableArguments {
                 guard let meeting = try Self.find(id, batch: batch) else { throw MeetingError.notFound(id) }
                 return meeting
             }, change)
-            print(said(result.meeting))
-            for (path, recipient) in result.sent { print("wrote \(path) (send it to \(recipient.email))") }
+            print(InertText.line(said(result.meeting)))
+            for (path, recipient) in result.sent { print(InertText.line("wrote \(path) (send it to \(recipient.email))")) }
         } catch {
             Console.fail("datebook meeting \(command): \(error)")
         }
