@@ -131,6 +131,20 @@ struct HostileInputTests {
         #expect(try session.display("#{pane_title}") != "pwned")
     }
 
+    @Test("an argument or option value with control characters is quoted in the error with their pictures")
+    func controlCharactersInArguments() throws {
+        for arguments in [["li\u{1B}]0;pwned\u{07}st"], ["list", "--\u{1B}[2Jx"], ["agenda", "--days", "\u{9B}1m"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("\u{241B}") || result.standardError.contains("\u{FFFD}"), "\(arguments)")
+            #expect(Self.controls(in: result.standardError) == [], "\(arguments): \(result.standardError)")
+        }
+        // Help still goes to stdout, whole.
+        let help = try datebook(["agenda", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("OVERVIEW: Print every occurrence in a range"))
+    }
+
     @Test("what datebook import says on stderr of a hostile file carries no raw control character")
     func controlCharactersInImportNotes() throws {
         let path = home.path("hostile.ics")
