@@ -38,7 +38,7 @@ struct QuickAddCommandTests {
         #expect(lunch["place"] as? String == "Cafe Central")
         #expect(lunch["category"] as? String == "work")
         #expect(lunch["priority"] as? Int == 1)
-        #expect((lunch["alarm"] as? [String: Any])?["minutesBefore"] as? Int == 10)
+        #expect((lunch["alarms"] as? [[String: Any]])?.first?["minutesBefore"] as? Int == 10)
     }
 
     @Test("a repeat and a task's due date are read")
