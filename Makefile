@@ -1,7 +1,8 @@
 # Datebook — the few commands a person needs.
 #   make run    build and open the planner (ARGS="--db /tmp/x.sqlite" to pass options)
 #   make test   every test: unit, snapshot and end-to-end in tmux
-#   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards
+#   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards,
+#               100,000 Taskwarrior tasks beside task import
 #   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
 #               date text); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7 (Docs/Reliability.md)
 #
