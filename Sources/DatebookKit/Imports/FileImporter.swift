@@ -78,12 +78,7 @@ public struct FileImporter {
         } else {
             format = try ImportFormat.recognise(shape).get()
         }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .unreadableJSON("not valid JSON: \(Self.reason(error))")
-        }
+        let root = try JSONDecoding.decode(data, shape: shape)
         let report = try RecordImporter(writer: writer).run { context throws(ImportError) in
             switch format {
             case .tasks: return try TaskListReader.read(root, shape: shape, context: context)
@@ -93,11 +88,5 @@ public struct FileImporter {
             }
         }
         return Result(format: format, report: report)
-    }
-
-    /// What JSONSerialization says is wrong, without its framework prefix.
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 }

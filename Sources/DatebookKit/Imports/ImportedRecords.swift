@@ -4,7 +4,7 @@ import Foundation
 /// that finds it again on the next import, and what it skipped or noted, with positions.
 struct ImportedRecords {
     /// One item read from one record.
-    struct Record {
+    struct Record: Sendable {
         /// The key that matches the item on a later import (stored as its iCalendar UID).
         var uid: String
         var item: Item
@@ -19,7 +19,7 @@ struct ImportedRecords {
     }
 
     /// Where a record is in the file.
-    struct Position {
+    struct Position: Sendable {
         var record: Int
         var line: Int
         var component: String

@@ -22,6 +22,10 @@ struct JSONShape {
     var firstKeys: Set<String> = []
     /// The line (from 1) of each value in the root array.
     var elementLines: [Int] = []
+    /// The byte offset of each value in the root array, and of the root's closing bracket:
+    /// where the list may be cut to be decoded in parts.
+    var elementOffsets: [Int] = []
+    var rootEnd = 0
     /// For a root object: the line of each value in each of its arrays, by key.
     var memberElementLines: [String: [Int]] = [:]
     /// True when the root array holds no values.
@@ -89,7 +93,7 @@ struct JSONShape {
                     if depth == 1 { lastKey = key }
                     if !firstObjectDone { firstKeys.insert(key) }
                 } else {
-                    noteValue(at: line, depth: depth, stack: stack, key: lastKey)
+                    noteValue(at: line, offset: index, depth: depth, stack: stack, key: lastKey)
                 }
                 sawValue = true
                 expectingValue = false
@@ -99,7 +103,7 @@ struct JSONShape {
                     top = byte == 0x5B ? .array : .object
                     if byte == 0x7B { firstObjectOpen = true }
                 } else {
-                    noteValue(at: line, depth: depth, stack: stack, key: lastKey)
+                    noteValue(at: line, offset: index, depth: depth, stack: stack, key: lastKey)
                     if byte == 0x7B, depth == 1, stack[0], !firstObjectDone { firstObjectOpen = true }
                 }
                 guard depth < Self.maximumDepth else { throw .tooDeep(line: line, limit: Self.maximumDepth) }
@@ -109,6 +113,7 @@ struct JSONShape {
                 expectingValue = byte == 0x5B
             case 0x5D, 0x7D:  // ] }
                 guard let isArray = stack.popLast(), isArray == (byte == 0x5D) else { throw .unbalanced(line: line) }
+                if stack.isEmpty { rootEnd = index }
                 if firstObjectOpen, !isArray, stack.count == (top == .object ? 0 : 1) {
                     firstObjectOpen = false
                     firstObjectDone = true
@@ -122,7 +127,7 @@ struct JSONShape {
             default:
                 // A number, true, false or null: runs to the next delimiter.
                 if expectingValue || stack.isEmpty {
-                    noteValue(at: line, depth: stack.count, stack: stack, key: lastKey)
+                    noteValue(at: line, offset: index, depth: stack.count, stack: stack, key: lastKey)
                 }
                 sawValue = true
                 expectingValue = false
@@ -144,9 +149,10 @@ struct JSONShape {
 
     /// Records the line of a value that begins in an array at the root, or in an array that is
     /// a member of the root object.
-    private mutating func noteValue(at line: Int, depth: Int, stack: [Bool], key: String) {
+    private mutating func noteValue(at line: Int, offset: Int, depth: Int, stack: [Bool], key: String) {
         if depth == 1, stack[0] {
             elementLines.append(line)
+            elementOffsets.append(offset)
         } else if depth == 2, !stack[0], stack[1] {
             memberElementLines[key, default: []].append(line)
         }

@@ -3,6 +3,9 @@ import Foundation
 /// Writes the items a JSON reader made into the store, in one transaction through one bulk
 /// `ItemBatch`: each is validated (an invalid one is reported with its position and skipped),
 /// matched by UID to the stored item it updates, and counted.
+///
+/// Validation and the expansion of repeating items run on every core before the writes, as
+/// the iCalendar importer's reading threads do them; the writes themselves are one thread's.
 struct RecordImporter {
     let writer: any ItemWriter
 
@@ -30,28 +33,43 @@ struct RecordImporter {
 
     private func write(_ read: ImportedRecords, batch: ItemBatch) throws -> ImportReport {
         var report = ImportReport(skipped: read.skipped, warnings: read.warnings)
-        // Every UID stored, in one pass, when there are many to look up.
-        // Records that name their id are matched by id first, and keep the stored UID.
+        let records = read.records
+        let prepared = Self.prepare(records, expander: batch.seriesExpander)
+
+        // Every UID and id stored, in one pass, when there are many to look up; records that
+        // name their id are matched by id first, and keep the stored UID.
         var stored: [String: ItemIdentity] = [:]
         var storedUIDs: [UUID: String] = [:]
-        let namesIDs = read.records.contains { $0.id != nil }
-        let manyRecords = read.records.count > 200 || namesIDs
-        if manyRecords {
-            stored.reserveCapacity(read.records.count)
+        let many = records.count > 200 || records.contains { $0.id != nil }
+        if many {
+            stored.reserveCapacity(records.count)
+            storedUIDs.reserveCapacity(records.count)
             try batch.forEachStoredIdentity { uid, identity in
                 stored[uid] = identity
-                if namesIDs { storedUIDs[identity.id] = uid }
+                storedUIDs[identity.id] = uid
             }
         }
+        /// The identity of a UID the store does not hold: the UID itself when it is a
+        /// Datebook id no item has (a Taskwarrior uuid, an export of another Datebook).
+        func newIdentity(_ uid: String) throws -> ItemIdentity {
+            guard many else { return try batch.newIdentity(forUID: uid) }
+            if let id = UUID(uuidString: uid), id.lowercasedText == uid, storedUIDs[id] == nil {
+                storedUIDs[id] = uid
+                return ItemIdentity(id: id, created: nil)
+            }
+            return ItemIdentity(id: batch.ids.next(), created: nil)
+        }
+
         // The UIDs this file used, with the record that used each first.
         var seen: [String: (identity: ItemIdentity, record: Int)] = [:]
-        seen.reserveCapacity(read.records.count)
-        for var record in read.records {
-            if let id = record.id, let uid = storedUIDs[id] {
+        seen.reserveCapacity(records.count)
+        for (index, original) in records.enumerated() {
+            var record = original
+            if let id = record.id, let uid = storedUIDs[id], stored[uid]?.id == id {
                 record.uid = uid
             }
             var item = record.item
-            let issues = item.validate()
+            let issues = prepared.issues[index]
             guard issues.isEmpty else {
                 report.skipped.append(
                     record.position.note(issues.map(\.message).joined(separator: "; ") + "; skipped", uid: record.uid))
@@ -64,11 +82,11 @@ struct RecordImporter {
                     record.position.note(
                         "\(record.position.component) \(earlier.record) has the same key; this one replaces it",
                         uid: record.uid))
-            } else if let known = manyRecords ? stored[record.uid] : try batch.identity(ofUID: record.uid) {
+            } else if let known = many ? stored[record.uid] : try batch.identity(ofUID: record.uid) {
                 identity = known
                 report.updated += 1
             } else {
-                identity = try batch.newIdentity(forUID: record.uid)
+                identity = try newIdentity(record.uid)
                 report.added += 1
             }
             seen[record.uid] = (identity, seen[record.uid]?.record ?? record.position.record)
@@ -77,8 +95,53 @@ struct RecordImporter {
             if let created = identity.created, !record.keepsCreated {
                 item.created = created
             }
-            try batch.write(validated: item, zoneDefinition: nil, series: nil)
+            try batch.write(validated: item, zoneDefinition: nil, series: prepared.instances[index])
         }
         return report
+    }
+
+    // MARK: - On every core
+
+    /// What is wrong with each record's item, and the instances of each valid series.
+    private static func prepare(_ records: [ImportedRecords.Record], expander: SeriesExpander)
+        -> (issues: [[ValidationIssue]], instances: [SeriesInstances?])
+    {
+        let issues = Slots<[ValidationIssue]>(count: records.count)
+        let instances = Slots<SeriesInstances>(count: records.count)
+        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let parts = records.count < 512 ? 1 : cores * 4
+        let share = (records.count + parts - 1) / max(parts, 1)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            for index in (part * share)..<min(records.count, (part + 1) * share) {
+                let item = records[index].item
+                let found = item.validate()
+                issues.set(index, found)
+                if found.isEmpty, item.isRecurring {
+                    instances.set(index, expander.expand(expander.definition(of: item, zoneDefinition: nil)))
+                }
+            }
+        }
+        return (issues.values.map { $0 ?? [] }, instances.values)
+    }
+
+    /// Results filled in by several threads, each writing its own slots only.
+    private final class Slots<Value>: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<Value?>
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: nil)
+        }
+
+        deinit {
+            slots.deinitialize()
+            slots.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) {
+            slots[index] = value
+        }
+
+        var values: [Value?] { Array(slots) }
     }
 }

@@ -70,3 +70,43 @@ struct ImportFormatTests {
         #expect(!result.importedNothing)
     }
 }
+
+@Suite("Decoding a long list in parts")
+struct JSONDecodingTests {
+    /// A Taskwarrior export of `count` tasks, one a line; `broken` spoils one record.
+    static func export(_ count: Int, broken: Int? = nil) -> String {
+        let lines = (0..<count).map { index in
+            let uuid = String(format: "00000000-0000-4000-8000-%012d", index)
+            if index == broken { return "{\"uuid\":\"\(uuid)\",\"description\":\"Task \(index)\",\"status\":" }
+            return "{\"uuid\":\"\(uuid)\",\"description\":\"Task \(index), [with] {brackets}\",\"status\":\"pending\"}"
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]\n"
+    }
+
+    @Test("a list long enough to be decoded in parts imports every record, each at its line")
+    func parts() throws {
+        let count = JSONDecoding.partsFrom + 1001
+        let store = try CalendarFixtures.store()
+        var text = Self.export(count)
+        // One bad record near the end: its place and line must still be right.
+        text = text.replacingOccurrences(of: "\"Task 5000, [with] {brackets}\",\"status\":\"pending\"", with: "\"Task 5000\",\"status\":\"lost\"")
+        let result = try ImportFixtures.importText(text, into: store)
+        #expect(result.report.added == count - 1)
+        #expect(result.report.skipped.map(\.description) == [
+            "task 5001 (line 5002) 00000000-0000-4000-8000-000000005000: unknown status \"lost\" (Taskwarrior's are "
+                + "pending, waiting, recurring, completed and deleted); skipped"
+        ])
+        let items = try ImportFixtures.byTitle(store)
+        #expect(items["Task 0, [with] {brackets}"] != nil)
+        #expect(items["Task \(count - 1), [with] {brackets}"] != nil)
+    }
+
+    @Test("a broken record in a long list refuses the file, with the decoder's reason, and writes nothing")
+    func brokenPart() throws {
+        let store = try CalendarFixtures.store()
+        #expect(throws: ImportError.self) {
+            try ImportFixtures.importText(Self.export(JSONDecoding.partsFrom + 10, broken: 3000), into: store)
+        }
+        #expect(try ImportFixtures.count(store) == 0)
+    }
+}

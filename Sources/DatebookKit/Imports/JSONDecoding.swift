@@ -1,0 +1,77 @@
+import Foundation
+
+/// Decodes a JSON file whose shape was scanned (`JSONShape`): a long root list is cut at the
+/// starts of its values into parts decoded on every core at once, a file of another shape
+/// decoded whole. The values are JSONSerialization's (`[String: Any]`, `[Any]`, `NSNumber`, …).
+enum JSONDecoding {
+    /// The fewest values in a list worth decoding in parts.
+    static let partsFrom = 4096
+
+    static func decode(_ data: Data, shape: JSONShape) throws(ImportError) -> Any {
+        let count = shape.elementOffsets.count
+        guard shape.top == .array, count >= partsFrom else { return try whole(data) }
+        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        let parts = cores * 2
+        let share = (count + parts - 1) / parts
+        let results = Results(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let first = part * share
+            guard first < count else { return results.set(part, .success([])) }
+            let last = min(count, first + share)
+            let start = shape.elementOffsets[first]
+            var end = last < count ? shape.elementOffsets[last] : shape.rootEnd
+            // Back over the white space and the comma before the next value.
+            data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                while end > start, [UInt8(0x20), 0x09, 0x0A, 0x0D, 0x2C].contains(bytes[end - 1]) { end -= 1 }
+            }
+            var slice = Data(capacity: end - start + 2)
+            slice.append(0x5B)
+            slice.append(data[data.startIndex + start..<data.startIndex + end])
+            slice.append(0x5D)
+            do {
+                let values = try JSONSerialization.jsonObject(with: slice) as? [Any] ?? []
+                results.set(part, .success(values))
+            } catch {
+                results.set(part, .failure(error))
+            }
+        }
+        var values: [Any] = []
+        values.reserveCapacity(count)
+        for result in results.values {
+            switch result {
+            case let .success(part)?: values.append(contentsOf: part)
+            // A part that does not decode: the whole file, for JSONSerialization's own words.
+            case .failure?, nil: return try whole(data)
+            }
+        }
+        return values
+    }
+
+    private static func whole(_ data: Data) throws(ImportError) -> Any {
+        do {
+            return try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let nsError = error as NSError
+            let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+            throw .unreadableJSON("not valid JSON: \(reason)")
+        }
+    }
+
+    /// The parts' results, filled in by several threads, each its own slot.
+    private final class Results: @unchecked Sendable {
+        private var slots: [Result<[Any], any Error>?]
+        private let lock = NSLock()
+
+        init(count: Int) {
+            slots = Array(repeating: nil, count: count)
+        }
+
+        func set(_ index: Int, _ value: Result<[Any], any Error>) {
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+
+        var values: [Result<[Any], any Error>?] { slots }
+    }
+}
