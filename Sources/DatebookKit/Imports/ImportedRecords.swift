@@ -47,3 +47,36 @@ struct ReadingContext {
     /// A new item's id; the importer replaces it with the id its UID names.
     static let placeholderID = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 }
+
+extension ImportedRecords {
+    /// What one value of a list became.
+    enum Outcome {
+        /// An item, with notes about it.
+        case record(Record, notes: [ImportReport.Note])
+        /// Nothing, with the reason.
+        case skipped(ImportReport.Note)
+        /// Nothing, and nothing to say (a Taskwarrior instance its series stands for).
+        case left
+    }
+
+    /// Reads each value of `list` with `read` (on every core for a long list) and gathers the
+    /// outcomes in the list's order.
+    static func reading(_ list: [Any], _ read: (Any, Int) -> Outcome) -> ImportedRecords {
+        let outcomes = ParallelSlots<Outcome>(count: list.count)
+        ParallelSlots<Void>.forEachIndex(list.count, parallelFrom: 4096) { index in
+            outcomes.set(index, read(list[index], index))
+        }
+        var result = ImportedRecords()
+        result.records.reserveCapacity(list.count)
+        for outcome in outcomes.values {
+            switch outcome {
+            case let .record(record, notes)?:
+                result.records.append(record)
+                result.warnings += notes
+            case let .skipped(note)?: result.skipped.append(note)
+            case .left?, nil: break
+            }
+        }
+        return result
+    }
+}

@@ -106,42 +106,16 @@ struct RecordImporter {
     private static func prepare(_ records: [ImportedRecords.Record], expander: SeriesExpander)
         -> (issues: [[ValidationIssue]], instances: [SeriesInstances?])
     {
-        let issues = Slots<[ValidationIssue]>(count: records.count)
-        let instances = Slots<SeriesInstances>(count: records.count)
-        let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
-        let parts = records.count < 512 ? 1 : cores * 4
-        let share = (records.count + parts - 1) / max(parts, 1)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            for index in (part * share)..<min(records.count, (part + 1) * share) {
-                let item = records[index].item
-                let found = item.validate()
-                issues.set(index, found)
-                if found.isEmpty, item.isRecurring {
-                    instances.set(index, expander.expand(expander.definition(of: item, zoneDefinition: nil)))
-                }
+        let issues = ParallelSlots<[ValidationIssue]>(count: records.count)
+        let instances = ParallelSlots<SeriesInstances>(count: records.count)
+        ParallelSlots<Void>.forEachIndex(records.count) { index in
+            let item = records[index].item
+            let found = item.validate()
+            issues.set(index, found)
+            if found.isEmpty, item.isRecurring {
+                instances.set(index, expander.expand(expander.definition(of: item, zoneDefinition: nil)))
             }
         }
         return (issues.values.map { $0 ?? [] }, instances.values)
-    }
-
-    /// Results filled in by several threads, each writing its own slots only.
-    private final class Slots<Value>: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<Value?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func set(_ index: Int, _ value: Value) {
-            slots[index] = value
-        }
-
-        var values: [Value?] { Array(slots) }
     }
 }

@@ -18,8 +18,6 @@ enum TaskwarriorReader {
         guard let list = root as? [Any] else {
             throw .unreadableJSON("not a Taskwarrior export: it should be a list of tasks, as `task export` writes")
         }
-        var result = ImportedRecords()
-        result.records.reserveCapacity(list.count)
         // Series in the file: their instances are not imported again.
         var seriesUUIDs: Set<String> = []
         for value in list {
@@ -29,20 +27,21 @@ enum TaskwarriorReader {
                 seriesUUIDs.insert(uuid.lowercased())
             }
         }
-        for (index, value) in list.enumerated() {
+        return ImportedRecords.reading(list) { value, index in
             let position = ImportedRecords.position(index, lines: shape.elementLines, component: "task")
             do {
                 let record = try JSONRecord(value)
                 if let parent = try record.optionalString("parent"), seriesUUIDs.contains(parent.lowercased()) {
-                    continue
+                    return .left
                 }
-                result.records.append(try task(record, position: position, context: context, notes: &result.warnings))
+                var notes: [ImportReport.Note] = []
+                let read = try task(record, position: position, context: context, notes: &notes)
+                return .record(read, notes: notes)
             } catch {
                 let uuid = (value as? [String: Any])?["uuid"] as? String
-                result.skipped.append(position.note(error.message + "; skipped", uid: uuid))
+                return .skipped(position.note("\(error); skipped", uid: uuid))
             }
         }
-        return result
     }
 
     private static func task(
