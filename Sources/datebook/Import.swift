@@ -13,21 +13,21 @@ struct Import: ParsableCommand {
             timetable (schedules and bus stops), Taskwarrior's `task export`, or Datebook's own \
             `datebook list --json`; --format names it instead. The user guide describes each.
 
-            iCalendar: VEVENT and VTODO components with their time zones, recurrence, exceptions,
-            alarms, categories, attachments and attendees; properties Datebook does not know are
-            kept and written back by `datebook export`. Items are matched by UID, so importing a
-            file again updates its items instead of adding them twice. Prints one summary line
-            (added, updated, skipped) on stdout, then each skipped component and each note on
-            stderr with its line, component and UID. Exit status: 0 when every component was
+            iCalendar: VEVENT and VTODO components with their time zones, recurrence, exceptions, \
+            alarms, categories, attachments and attendees; properties Datebook does not know are \
+            kept and written back by `datebook export`. Items are matched by UID, so importing a \
+            file again updates its items instead of adding them twice. Prints one summary line \
+            (added, updated, skipped) on stdout, then each skipped component and each note on \
+            stderr with its line, component and UID. Exit status: 0 when every component was \
             imported, 2 when some were skipped, 1 when nothing was imported.
 
-            JSON formats: prints `Read as FORMAT: N imported (added, updated), S skipped.`, then
-            each record that could not be read, with its place in the list and its line, on
-            stderr. Importing the same file again updates its items. Exit status: 0 when anything
+            JSON formats: prints `Read as FORMAT: N imported (added, updated), S skipped.`, then \
+            each record that could not be read, with its place in the list and its line, on \
+            stderr. Importing the same file again updates its items. Exit status: 0 when anything \
             was imported (or the file held nothing), 1 when nothing could be.
 
-            An import is one transaction: what it reports is committed, or nothing is. An http(s)
-            address is downloaded first (within --timeout); when it cannot be read, --fallback
+            An import is one transaction: what it reports is committed, or nothing is. An http(s) \
+            address is downloaded first (within --timeout); when it cannot be read, --fallback \
             names a file to import instead.
             """)
 
