@@ -11,17 +11,16 @@ enum DatebookJSONReader {
         guard let list = root as? [Any] else {
             throw .unreadableJSON("not Datebook JSON: it should be a list of items, as `datebook list --json` writes")
         }
-        var result = ImportedRecords()
-        result.records.reserveCapacity(list.count)
-        for (index, value) in list.enumerated() {
+        return ImportedRecords.reading(list) { value, index in
             let position = ImportedRecords.position(index, lines: shape.elementLines, component: "item")
             do {
-                result.records.append(try item(value, position: position, context: context, notes: &result.warnings))
+                var notes: [ImportReport.Note] = []
+                let read = try item(value, position: position, context: context, notes: &notes)
+                return .record(read, notes: notes)
             } catch {
-                result.skipped.append(position.note(error.message + "; skipped"))
+                return .skipped(position.note("\(error); skipped"))
             }
         }
-        return result
     }
 
     private static func item(

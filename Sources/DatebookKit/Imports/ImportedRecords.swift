@@ -33,6 +33,12 @@ struct ImportedRecords {
     var records: [Record] = []
     var skipped: [ImportReport.Note] = []
     var warnings: [ImportReport.Note] = []
+    /// A long list read as it is written instead (`reading`): how many values, and what the
+    /// value at an index becomes (called on any thread).
+    var pending: (count: Int, outcome: @Sendable (Int) -> Outcome)?
+
+    /// How many outcomes there are.
+    var count: Int { pending?.count ?? records.count }
 
     /// The place of the `index`th value (from 0) of a list whose values begin on `lines`.
     static func position(_ index: Int, lines: [Int], component: String) -> Position {
@@ -50,7 +56,7 @@ struct ReadingContext {
 
 extension ImportedRecords {
     /// What one value of a list became.
-    enum Outcome {
+    enum Outcome: Sendable {
         /// An item, with notes about it.
         case record(Record, notes: [ImportReport.Note])
         /// Nothing, with the reason.
@@ -59,24 +65,12 @@ extension ImportedRecords {
         case left
     }
 
-    /// Reads each value of `list` with `read` (on every core for a long list) and gathers the
-    /// outcomes in the list's order.
-    static func reading(_ list: [Any], _ read: (Any, Int) -> Outcome) -> ImportedRecords {
-        let outcomes = ParallelSlots<Outcome>(count: list.count)
-        ParallelSlots<Void>.forEachIndex(list.count, parallelFrom: 4096) { index in
-            outcomes.set(index, read(list[index], index))
-        }
+    /// Reads each value of `list` with `read` while the importer writes: in parts on every
+    /// core, each part written as soon as it and those before it are read.
+    static func reading(_ list: [Any], _ read: @escaping (Any, Int) -> Outcome) -> ImportedRecords {
+        let shared = UncheckedSendable((list, read))
         var result = ImportedRecords()
-        result.records.reserveCapacity(list.count)
-        for outcome in outcomes.values {
-            switch outcome {
-            case let .record(record, notes)?:
-                result.records.append(record)
-                result.warnings += notes
-            case let .skipped(note)?: result.skipped.append(note)
-            case .left?, nil: break
-            }
-        }
+        result.pending = (list.count, { index in shared.value.1(shared.value.0[index], index) })
         return result
     }
 }

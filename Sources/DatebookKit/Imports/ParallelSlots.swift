@@ -21,6 +21,12 @@ final class ParallelSlots<Value>: @unchecked Sendable {
 
     var values: [Value?] { Array(slots) }
 
+    /// The value at `index`, leaving the slot empty (its memory is given back as it is used).
+    func take(_ index: Int) -> Value? {
+        defer { slots[index] = nil }
+        return slots[index]
+    }
+
     /// Runs `body` for each index below `count`, in parts on every core when there are at
     /// least `parallelFrom`, else in order on this thread.
     static func forEachIndex(_ count: Int, parallelFrom: Int = 512, _ body: (Int) -> Void) {

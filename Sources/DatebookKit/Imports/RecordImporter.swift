@@ -4,10 +4,14 @@ import Foundation
 /// `ItemBatch`: each is validated (an invalid one is reported with its position and skipped),
 /// matched by UID to the stored item it updates, and counted.
 ///
-/// Validation and the expansion of repeating items run on every core before the writes, as
-/// the iCalendar importer's reading threads do them; the writes themselves are one thread's.
+/// Records are read (when the reader left them to be read as they are written), validated and
+/// their repeating items expanded on other threads, a part at a time, while this thread writes
+/// the parts already done: the writes are one thread's, everything before them every core's.
 struct RecordImporter {
     let writer: any ItemWriter
+
+    /// How many records make a part.
+    static let partSize = 2048
 
     /// Reads with `read` inside the batch (it needs the batch's zone and instant) and writes;
     /// when `read` finds the whole file unusable, nothing is written.
@@ -31,23 +35,39 @@ struct RecordImporter {
         }
     }
 
+    /// One record made ready to write.
+    private struct Prepared: Sendable {
+        var outcome: ImportedRecords.Outcome
+        var issues: [ValidationIssue] = []
+        var instances: SeriesInstances?
+    }
+
     private func write(_ read: ImportedRecords, batch: ItemBatch) throws -> ImportReport {
         var report = ImportReport(skipped: read.skipped, warnings: read.warnings)
+        let count = read.count
         let records = read.records
-        let prepared = Self.prepare(records, expander: batch.seriesExpander)
+        let outcome: @Sendable (Int) -> ImportedRecords.Outcome
+        if let pending = read.pending {
+            outcome = pending.outcome
+        } else {
+            outcome = { index in ImportedRecords.Outcome.record(records[index], notes: []) }
+        }
 
-        // Every UID and id stored, in one pass, when there are many to look up; records that
-        // name their id are matched by id first, and keep the stored UID.
+        // Every UID and id stored, in one pass, when there are many to look up.
         var stored: [String: ItemIdentity] = [:]
         var storedUIDs: [UUID: String] = [:]
-        let many = records.count > 200 || records.contains { $0.id != nil }
+        let many = count > 200
         if many {
-            stored.reserveCapacity(records.count)
-            storedUIDs.reserveCapacity(records.count)
+            stored.reserveCapacity(count)
+            storedUIDs.reserveCapacity(count)
             try batch.forEachStoredIdentity { uid, identity in
                 stored[uid] = identity
                 storedUIDs[identity.id] = uid
             }
+        }
+        /// The stored UID of the item with `id`, if there is one.
+        func storedUID(of id: UUID) throws -> String? {
+            many ? storedUIDs[id] : try batch.item(id: id)?.icalendarUID
         }
         /// The identity of a UID the store does not hold: the UID itself when it is a
         /// Datebook id no item has (a Taskwarrior uuid, an export of another Datebook).
@@ -62,19 +82,30 @@ struct RecordImporter {
 
         // The UIDs this file used, with the record that used each first.
         var seen: [String: (identity: ItemIdentity, record: Int)] = [:]
-        seen.reserveCapacity(records.count)
-        for (index, original) in records.enumerated() {
-            var record = original
-            if let id = record.id, let uid = storedUIDs[id], stored[uid]?.id == id {
+        seen.reserveCapacity(count)
+        try Self.prepare(count, outcome: outcome, expander: batch.seriesExpander) { prepared in
+            var record: ImportedRecords.Record
+            switch prepared.outcome {
+            case let .record(found, notes):
+                record = found
+                report.warnings += notes
+            case let .skipped(note):
+                report.skipped.append(note)
+                return
+            case .left:
+                return
+            }
+            guard prepared.issues.isEmpty else {
+                report.skipped.append(
+                    record.position.note(
+                        prepared.issues.map(\.message).joined(separator: "; ") + "; skipped", uid: record.uid))
+                return
+            }
+            // A record that names its id updates the item with that id, under its stored UID.
+            if let id = record.id, let uid = try storedUID(of: id) {
                 record.uid = uid
             }
             var item = record.item
-            let issues = prepared.issues[index]
-            guard issues.isEmpty else {
-                report.skipped.append(
-                    record.position.note(issues.map(\.message).joined(separator: "; ") + "; skipped", uid: record.uid))
-                continue
-            }
             let identity: ItemIdentity
             if let earlier = seen[record.uid] {
                 identity = earlier.identity
@@ -95,27 +126,55 @@ struct RecordImporter {
             if let created = identity.created, !record.keepsCreated {
                 item.created = created
             }
-            try batch.write(validated: item, zoneDefinition: nil, series: prepared.instances[index])
+            try batch.write(validated: item, zoneDefinition: nil, series: prepared.instances)
         }
         return report
     }
 
     // MARK: - On every core
 
-    /// What is wrong with each record's item, and the instances of each valid series.
-    private static func prepare(_ records: [ImportedRecords.Record], expander: SeriesExpander)
-        -> (issues: [[ValidationIssue]], instances: [SeriesInstances?])
-    {
-        let issues = ParallelSlots<[ValidationIssue]>(count: records.count)
-        let instances = ParallelSlots<SeriesInstances>(count: records.count)
-        ParallelSlots<Void>.forEachIndex(records.count) { index in
-            let item = records[index].item
-            let found = item.validate()
-            issues.set(index, found)
-            if found.isEmpty, item.isRecurring {
-                instances.set(index, expander.expand(expander.definition(of: item, zoneDefinition: nil)))
+    /// Makes each record ready (reads it, validates its item, expands its series) on other
+    /// threads, a part at a time, and hands them to `write` on this thread in order, each part
+    /// as soon as it is ready.
+    private static func prepare(
+        _ count: Int, outcome: @escaping @Sendable (Int) -> ImportedRecords.Outcome, expander: SeriesExpander,
+        write: (Prepared) throws -> Void
+    ) throws {
+        @Sendable func prepare(_ index: Int) -> Prepared {
+            var prepared = Prepared(outcome: outcome(index))
+            if case let .record(record, _) = prepared.outcome {
+                prepared.issues = record.item.validate()
+                if prepared.issues.isEmpty, record.item.isRecurring {
+                    prepared.instances = expander.expand(expander.definition(of: record.item, zoneDefinition: nil))
+                }
+            }
+            return prepared
+        }
+        let parts = (count + partSize - 1) / partSize
+        guard parts > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            for index in 0..<count { try write(prepare(index)) }
+            return
+        }
+        let results = ParallelSlots<[Prepared]>(count: parts)
+        let ready = (0..<parts).map { _ in DispatchSemaphore(value: 0) }
+        let done = DispatchGroup()
+        done.enter()
+        DispatchQueue.global().async {
+            // Parts are taken in order, so the first are ready first.
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                let range = (part * partSize)..<min(count, (part + 1) * partSize)
+                results.set(part, range.map(prepare))
+                ready[part].signal()
+            }
+            done.leave()
+        }
+        // The other threads read what this call was given: it returns only when they are done.
+        defer { done.wait() }
+        for part in 0..<parts {
+            ready[part].wait()
+            for prepared in results.take(part) ?? [] {
+                try write(prepared)
             }
         }
-        return (issues.values.map { $0 ?? [] }, instances.values)
     }
 }

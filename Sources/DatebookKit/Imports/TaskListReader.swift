@@ -23,17 +23,14 @@ enum TaskListReader {
         } else {
             throw .unreadableJSON("not a task list: it should be a list of tasks, or an object with a \"tasks\" list")
         }
-        var result = ImportedRecords()
-        result.records.reserveCapacity(list.count)
-        for (index, value) in list.enumerated() {
+        return ImportedRecords.reading(list) { value, index in
             let position = ImportedRecords.position(index, lines: lines, component: "task")
             do {
-                result.records.append(try task(value, position: position, context: context))
+                return .record(try task(value, position: position, context: context), notes: [])
             } catch {
-                result.skipped.append(position.note(error.message + "; skipped"))
+                return .skipped(position.note("\(error); skipped"))
             }
         }
-        return result
     }
 
     private static func task(_ value: Any, position: ImportedRecords.Position, context: ReadingContext)
