@@ -43,7 +43,7 @@ bench: deps
 # Not part of `make test`: it needs a release build, and timing is a finding only on a quiet machine.
 COUNT ?= 5000
 SEED ?= 1
-TARGET ?= ical,rule,dates,itip
+TARGET ?= ical,rule,dates,itip,vcard,feed
 HANG ?= 3
 fuzz: deps
 	$(SWIFT) build -c release --product DatebookFuzz

@@ -2,16 +2,16 @@ import Foundation
 
 /// The targets by name, made with the seed files of `corpus` (the iCalendar fixtures).
 enum Targets {
-    static let names = ["ical", "rule", "dates", "itip"]
+    static let names = ["ical", "rule", "dates", "itip", "vcard", "feed"]
 
     static func make(_ name: String, corpus: String) throws -> any FuzzTarget {
         switch name {
         case "ical":
-            let files = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { $0.hasSuffix(".ics") }.sorted()
-            guard !files.isEmpty else { throw FuzzError("no .ics files in \(corpus)") }
-            return ICalendarTarget(seedFiles: try files.map {
-                Array(try Data(contentsOf: URL(fileURLWithPath: corpus).appendingPathComponent($0)))
-            })
+            return ICalendarTarget(seedFiles: try seedFiles(in: corpus, ending: ".ics"))
+        case "feed":
+            return FeedTarget(calendar: ICalendarTarget(seedFiles: try seedFiles(in: corpus, ending: ".ics")))
+        case "vcard":
+            return VCardTarget(seedFiles: try seedFiles(in: corpus + "/vcard", ending: ".vcf"))
         case "rule":
             return RuleTarget()
         case "dates":
@@ -22,6 +22,13 @@ enum Targets {
             throw FuzzError("no target \(name); the targets are \(names.joined(separator: ", "))")
         }
     }
+}
+
+/// The bytes of the files in `folder` whose names end with `suffix`, in name order.
+private func seedFiles(in folder: String, ending suffix: String) throws -> [[UInt8]] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(suffix) }.sorted()
+    guard !files.isEmpty else { throw FuzzError("no \(suffix) files in \(folder)") }
+    return try files.map { Array(try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent($0))) }
 }
 
 struct FuzzError: Error, CustomStringConvertible {

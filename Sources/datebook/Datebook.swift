@@ -19,7 +19,7 @@ struct Datebook: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self,
-            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, Check.self,
+            Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, WeatherCommand.self, Check.self,
         ],
         defaultSubcommand: Open.self
     )

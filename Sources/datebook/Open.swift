@@ -22,7 +22,10 @@ struct Open: ParsableCommand {
         // Keep each series' stored instances a year ahead as time passes (one indexed query when
         // nothing needs it); a failure here only makes far dates slower, so it is not fatal.
         _ = try? database.extendRecurrenceHorizon()
-        let app = AppCoordinator(store: database, clock: .system, ids: .random, calendar: Console.calendar)
+        let weather = WeatherService(
+            settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))
+        let app = AppCoordinator(store: database, clock: .system, ids: .random, calendar: Console.calendar,
+                                 weather: weather)
         let terminal: Terminal
         do {
             terminal = try Terminal.start()

@@ -178,8 +178,10 @@ public struct ItemDraft: Equatable, Sendable {
                 problems[.repeatRule] = error.description
             }
         }
+        // A relative path is kept from the folder it was typed in, so it opens from anywhere.
         item.attachments = self[.attachments].split(separator: ";")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .map { AttachmentFile.absolute($0) }
 
         for issue in item.validate() {
             var field = Field(issue.field)

@@ -10,11 +10,18 @@ extension SQLiteStore {
     /// each in order of closeness then date (contacts: then name). An empty query finds nothing.
     ///
     /// One pass reads the ranking row (`search_rank`) of every match and keeps the first of
-    /// each kind; only those are then read whole.
+    /// each kind; only those are then read whole. A one-character query reads the first of a
+    /// kind from the titles that begin with it when there are enough (`SearchByInitial`).
     ///
     /// - Throws: `SearchQueryProblem` for a query that cannot be searched (see
     ///   `SearchQuery.terms()`), `StoreError` when the database cannot be read.
     public func search(_ query: SearchQuery, at now: Date) throws -> SearchResults {
+        try search(query, at: now, byInitial: true)
+    }
+
+    /// `search(_:at:)`, with the reading of one-character queries from titles that begin with
+    /// it (`SearchByInitial`) on or off: both give the same results.
+    func search(_ query: SearchQuery, at now: Date, byInitial: Bool) throws -> SearchResults {
         let terms = try query.terms()
         guard !terms.isEmpty else { return .empty }
         let kinds = SearchKind.allCases.filter { query.searches($0) }
@@ -25,13 +32,17 @@ extension SQLiteStore {
         let coding = storedTime
         let limit = query.limitPerKind
         let (ranked, contactHits, meetingHits): ([SearchKind: SearchRanking], [ContactHit], [MeetingHit]) = try read { db in
-            let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
-            let statement = try ReadStatement(db, sql: plan.sql)
-            try plan.bind(to: statement, kinds: kinds, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
             // One ranking per kind, by the kind's position in `SearchKind.allCases` (column 1).
             var rankings = SearchKind.allCases.map { _ in SearchRanking(limit: limit) }
+            var walked = kinds
+            if byInitial, let initial = SearchByInitial.initial(of: terms, query: query) {
+                walked = try SearchByInitial.rank(db, initial: initial, kinds: kinds, limit: limit, into: &rankings)
+            }
+            let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
+            let statement = try ReadStatement(db, sql: plan.sql)
+            try plan.bind(to: statement, kinds: walked, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
             let contact = Int64(SearchKind.allCases.firstIndex(of: .contact)!)
-            while try statement.step() {
+            while try !walked.isEmpty && statement.step() {
                 let kind = statement.int64(1)
                 guard rankings.indices.contains(Int(kind)) else { continue }
                 rankings[Int(kind)].add(SearchRanking.Entry(
@@ -48,12 +59,13 @@ extension SQLiteStore {
                 }
                 return ContactHit(contact: contact, closeness: entry.searchCloseness, terms: terms)
             }
-            let meetings = try (ranked[.meeting]?.first ?? []).compactMap { entry -> MeetingHit? in
-                let rowID = SearchIndexWriter.meetingRowBase - entry.rowID
-                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM meeting WHERE id = ?", arguments: [rowID]),
-                    let meeting = try MeetingRows.meeting(from: row, db)
-                else { return nil }
-                return MeetingHit(meeting: meeting, closeness: entry.searchCloseness, terms: terms)
+            let meetingEntries = ranked[.meeting]?.first ?? []
+            let meetingsByRow = try MeetingRows.meetings(
+                db, rowIDs: meetingEntries.map { SearchIndexWriter.meetingRowBase - $0.rowID })
+            let meetings = meetingEntries.compactMap { entry -> MeetingHit? in
+                meetingsByRow[SearchIndexWriter.meetingRowBase - entry.rowID].map {
+                    MeetingHit(meeting: $0, closeness: entry.searchCloseness, terms: terms)
+                }
             }
             return (ranked, contacts, meetings)
         }

@@ -32,10 +32,13 @@ struct SearchPlan {
         phrase = terms.joined(separator: " ")
         var conditions = ["r.kind IN (SELECT value FROM json_each(?))"]
         // The first index that is asked drives the walk: its matches come in row id order and
-        // each finds its ranking row, with no list of them all made first.
+        // each finds its ranking row, with no list of them all made first. Its row ids are kept
+        // to those of the kinds asked (see `rowIDRange`), so no other kind's row is read.
         var from = "search_rank r"
+        var driver = "r.id"
         if !long.isEmpty {
             from = "search_text JOIN search_rank r ON r.id = search_text.rowid"
+            driver = "search_text.rowid"
             conditions.append("search_text MATCH ?")
         }
         let columns = SearchDocument.columnNames
@@ -43,6 +46,7 @@ struct SearchPlan {
             if SearchWords.query(word) != nil {
                 if from == "search_rank r" {
                     from = "search_word JOIN search_rank r ON r.id = search_word.rowid"
+                    driver = "search_word.rowid"
                     conditions.append("search_word MATCH ?")
                 } else {
                     conditions.append("r.id IN (SELECT rowid FROM search_word WHERE search_word MATCH ?)")
@@ -52,6 +56,7 @@ struct SearchPlan {
                 conditions.append("r.id IN (SELECT rowid FROM search_text WHERE \(anyColumn))")
             }
         }
+        conditions.insert("\(driver) BETWEEN ? AND ?", at: 1)
         if !query.includeHistory { conditions.append("r.status = 'active'") }
         if query.range != nil {
             // A floating time is kept as wall-clock seconds: it is compared with the range's
@@ -76,6 +81,22 @@ struct SearchPlan {
         words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }.joined(separator: " ")
     }
 
+    /// The row ids of the index that `kinds` can have: an item's row id, a contact's negated
+    /// and a meeting's below `SearchIndexWriter.meetingRowBase` (see `SearchSchema`).
+    static func rowIDRange(of kinds: [SearchKind]) -> ClosedRange<Int64> {
+        let ranges = kinds.map { kind -> ClosedRange<Int64> in
+            switch kind {
+            case .event, .task, .reminder: return 1...Int64.max
+            case .contact: return (SearchIndexWriter.meetingRowBase + 1)...(-1)
+            case .meeting: return Int64.min...SearchIndexWriter.meetingRowBase
+            }
+        }
+        guard let lower = ranges.map(\.lowerBound).min(), let upper = ranges.map(\.upperBound).max() else {
+            return Int64.min...Int64.max
+        }
+        return lower...upper
+    }
+
     /// Binds the values of `sql`, in order.
     func bind(to statement: ReadStatement, kinds: [SearchKind], longestSpan: Double, wallClock: WallClock) throws {
         var index: Int32 = 1
@@ -85,6 +106,10 @@ struct SearchPlan {
         }
         try next(phrase)
         try next("[" + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]")
+        let rowIDs = Self.rowIDRange(of: kinds)
+        try statement.bind(rowIDs.lowerBound, at: index)
+        try statement.bind(rowIDs.upperBound, at: index + 1)
+        index += 2
         if !long.isEmpty { try next(Self.ftsPhrases(long)) }
         for word in short {
             if let words = SearchWords.query(word) {

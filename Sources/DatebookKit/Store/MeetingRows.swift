@@ -116,42 +116,89 @@ enum MeetingRows {
     // MARK: - Reading
 
     static func read(_ db: Database, where condition: String, _ argument: String) throws -> Meeting? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM meeting WHERE \(condition)", arguments: [argument])
-        else { return nil }
-        return try meeting(from: row, db)
+        try meetings(db, rows: Row.fetchAll(db, sql: "SELECT * FROM meeting WHERE \(condition)", arguments: [argument]))
+            .first
     }
 
     static func readAll(_ db: Database) throws -> [Meeting] {
-        try Row.fetchAll(db, sql: "SELECT * FROM meeting ORDER BY created DESC, id DESC").compactMap { row in
-            try meeting(from: row, db)
-        }
+        try meetings(db, rows: Row.fetchAll(db, sql: "SELECT * FROM meeting ORDER BY created DESC, id DESC"))
+    }
+
+    /// The meetings with these row ids, by row id: three reads for them all, not three each
+    /// (a search shows fifty at a time).
+    static func meetings(_ db: Database, rowIDs: [Int64]) throws -> [Int64: Meeting] {
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT * FROM meeting WHERE id IN (SELECT value FROM json_each(?))", arguments: [json(rowIDs)])
+        return Dictionary(try read(db, rows: rows), uniquingKeysWith: { first, _ in first })
     }
 
     private static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: seconds) }
 
-    static func meeting(from row: Row, _ db: Database) throws -> Meeting? {
-        guard let id = UUID(uuidString: row["uid"]) else { return nil }
-        let rowID: Int64 = row["id"]
-        let slots = try Row.fetchAll(
-            db, sql: "SELECT slot, start, \"end\" FROM meeting_slot WHERE meeting = ? ORDER BY start, slot",
-            arguments: [rowID]
-        ).map { MeetingSlot(id: $0["slot"], start: date($0["start"]), end: date($0["end"])) }
-        let invitees = try Row.fetchAll(
-            db, sql: "SELECT * FROM meeting_invitee WHERE meeting = ? ORDER BY position", arguments: [rowID]
-        ).map { row in
-            let answer: MeetingAnswer
-            switch row["answer"] as String {
-            case "refused": answer = .refused
-            case "voted": answer = .voted(decode(row["votes"]))
-            default: answer = .noReply
-            }
-            var invitee = MeetingInvitee(
-                person: MeetingPerson(name: row["name"], email: row["email"]),
-                contact: (row["contact"] as String?).flatMap(UUID.init(uuidString:)), answer: answer,
-                going: row["going"])
-            invitee.answeredSequence = row["answered_sequence"]
-            return invitee
+    private static func json(_ rowIDs: [Int64]) -> String {
+        "[" + rowIDs.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// The meetings of `rows` (rows of `meeting`), in their order.
+    static func meetings(_ db: Database, rows: [Row]) throws -> [Meeting] {
+        try read(db, rows: rows).map(\.meeting)
+    }
+
+    /// The meetings of `rows` with their row ids, in their order, with their slots and
+    /// invitees read for all of them at once. A row whose uid is not a UUID is left out.
+    private static func read(_ db: Database, rows: [Row]) throws -> [(rowID: Int64, meeting: Meeting)] {
+        guard !rows.isEmpty else { return [] }
+        let list = json(rows.map { $0["id"] as Int64 })
+        var slots: [Int64: [MeetingSlot]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT meeting, slot, start, "end" FROM meeting_slot
+                WHERE meeting IN (SELECT value FROM json_each(?)) ORDER BY meeting, start, slot
+                """,
+            arguments: [list])
+        {
+            slots[row["meeting"], default: []].append(
+                MeetingSlot(id: row["slot"], start: date(row["start"]), end: date(row["end"])))
         }
+        var invitees: [Int64: [MeetingInvitee]] = [:]
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM meeting_invitee
+                WHERE meeting IN (SELECT value FROM json_each(?)) ORDER BY meeting, position
+                """,
+            arguments: [list])
+        {
+            invitees[row["meeting"], default: []].append(invitee(from: row))
+        }
+        return rows.compactMap { row in
+            let rowID: Int64 = row["id"]
+            return meeting(from: row, slots: slots[rowID] ?? [], invitees: invitees[rowID] ?? []).map { (rowID, $0) }
+        }
+    }
+
+    private static func invitee(from row: Row) -> MeetingInvitee {
+        let answer: MeetingAnswer
+        switch row["answer"] as String {
+        case "refused": answer = .refused
+        case "voted": answer = .voted(decode(row["votes"]))
+        default: answer = .noReply
+        }
+        var invitee = MeetingInvitee(
+            person: MeetingPerson(name: row["name"], email: row["email"]),
+            contact: (row["contact"] as String?).flatMap(UUID.init(uuidString:)), answer: answer,
+            going: row["going"])
+        invitee.answeredSequence = row["answered_sequence"]
+        return invitee
+    }
+
+    /// The meeting of one `meeting` row, its slots and invitees read.
+    static func meeting(from row: Row, _ db: Database) throws -> Meeting? {
+        try meetings(db, rows: [row]).first
+    }
+
+    private static func meeting(from row: Row, slots: [MeetingSlot], invitees: [MeetingInvitee]) -> Meeting? {
+        guard let id = UUID(uuidString: row["uid"]) else { return nil }
         var meeting = Meeting(
             id: id, uid: row["ical_uid"], title: row["title"],
             host: MeetingPerson(name: row["host_name"], email: row["host_email"]), hostedByMe: row["hosted_by_me"],

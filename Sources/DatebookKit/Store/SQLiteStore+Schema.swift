@@ -340,6 +340,8 @@ extension SQLiteStore {
                 try writer.write(meeting, meetingRowID: rowID)
             }
         }
+        // One-character searches read the first results from the titles that begin with it.
+        migrator.registerMigration("v19", migrate: SearchByInitial.migrate)
         return migrator
     }()
 }

@@ -245,8 +245,9 @@ public enum VCardReader {
         }
         var contact = state.contact
         if !state.hasFN {
+            // Trimmed as an FN is, so the name reads back the same from the card Datebook writes.
             let fromName = [contact.namePrefix, contact.givenName, contact.additionalNames, contact.familyName, contact.nameSuffix]
-                .filter { !$0.isEmpty }.joined(separator: " ")
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
             let (name, source) = !fromName.isEmpty ? (fromName, "N")
                 : !contact.organisation.isEmpty ? (contact.organisation, "ORG")
                 : (contact.emails.first?.value ?? "", "EMAIL")

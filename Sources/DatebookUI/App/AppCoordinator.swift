@@ -45,7 +45,7 @@ public final class AppCoordinator: Application {
     public static let minimumSize = Size(width: 20, height: 6)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
-                tabs registry: TabRegistry = .standard) {
+                tabs registry: TabRegistry = .standard, weather: WeatherService? = nil) {
         self.registry = registry
         self.clock = clock
         activityFeed = store
@@ -58,7 +58,7 @@ public final class AppCoordinator: Application {
             changes = nil
             status = .error("Changes made elsewhere will not show: \(error)")
         }
-        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates)
+        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates, weather: weather)
         tabs = registry.tabs.map { $0.make(context) }
         for tab in tabs { tab.resize(to: contentArea(size)) }
         settle()

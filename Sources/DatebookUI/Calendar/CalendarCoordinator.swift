@@ -25,7 +25,7 @@ public final class CalendarCoordinator: TabCoordinator {
         clock = context.clock
         dates = context.dates
         presenter = CalendarPresenter(store: context.store, contacts: context.store, clock: context.clock,
-                                      dates: context.dates)
+                                      dates: context.dates, weather: context.weather)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
     }
 

@@ -75,6 +75,7 @@ public final class CalendarPresenter {
     private let store: OccurrenceStore
     /// Where contacts' busy times and birthdays come from; nil: none are shown.
     private let contacts: ContactCalendarStore?
+    private let weather: WeatherService?
     private let clock: Clock
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
@@ -88,9 +89,11 @@ public final class CalendarPresenter {
     private var agendaGroupedFor: (day: Date, days: Int, generation: Int)?
     private let iso: Calendar
 
-    public init(store: OccurrenceStore, contacts: ContactCalendarStore? = nil, clock: Clock, dates: DateText) {
+    public init(store: OccurrenceStore, contacts: ContactCalendarStore? = nil, clock: Clock, dates: DateText,
+                weather: WeatherService? = nil) {
         self.store = store
         self.contacts = contacts
+        self.weather = weather
         self.clock = clock
         self.dates = dates
         var iso = Calendar(identifier: .iso8601)
@@ -105,6 +108,8 @@ public final class CalendarPresenter {
     public func reload() {
         cache = nil
         generation += 1
+        // Another Datebook may have set another city.
+        weather?.forget()
     }
 
     /// Reads what the view shows, unless it was read: the month grid's weeks (beside the day
@@ -345,13 +350,17 @@ public final class CalendarPresenter {
         iso.component(.weekOfYear, from: day)
     }
 
-    /// The header line: `Saturday 21 November 2026 · week 47`.
+    /// The header line: `Saturday 21 November 2026 · week 47`, and the day's weather when a
+    /// city is set (`· Berlin: Partly cloudy 7°/2°`); it never waits for the network.
     public var title: String {
         let name = DateText.longWeekdays[calendar.component(.weekday, from: selectedDay) - 1]
         let c = calendar.dateComponents([.day, .month, .year], from: selectedDay)
         let day = "\(name) \(c.day!) \(DateText.longMonths[c.month! - 1]) \(c.year!)"
         switch view {
-        case .day: return "\(day) · week \(weekNumber(of: selectedDay))"
+        case .day:
+            let header = "\(day) · week \(weekNumber(of: selectedDay))"
+            guard let weather = weather?.summary(for: selectedDay, calendar: calendar) else { return header }
+            return "\(header) · \(weather)"
         case .week:
             let days = weekDays
             return "Week \(weekNumber(of: selectedDay)) · \(dates.day(days[0])) – \(dates.day(days[6])) \(c.year!)"

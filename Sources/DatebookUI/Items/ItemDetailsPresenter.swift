@@ -43,6 +43,28 @@ public final class ItemDetailsPresenter {
     /// True when the item is in History, where nothing can be edited.
     public var readOnly: Bool { item.status != .active }
 
+    // MARK: - Attachments
+
+    /// The item's attachments as they stand now (looked at when the page is drawn).
+    public var attachments: [AttachmentFile] { item.attachments.map { AttachmentFile.inspect($0) } }
+
+    /// The attachment `o` opens: the first until `>` or `<` chooses another.
+    public private(set) var selectedAttachment = 0
+
+    /// Chooses the next attachment (`step` -1: the previous), round the list.
+    public func selectAttachment(by step: Int) {
+        let count = item.attachments.count
+        guard count > 0 else { return }
+        selectedAttachment = ((selectedAttachment + step) % count + count) % count
+    }
+
+    /// The attachment `o` opens, if the item has any.
+    public var chosenAttachment: AttachmentFile? {
+        let all = item.attachments
+        guard !all.isEmpty else { return nil }
+        return AttachmentFile.inspect(all[min(selectedAttachment, all.count - 1)])
+    }
+
     /// Reads the item again; false when it no longer exists.
     @discardableResult
     public func reload() throws -> Bool {
@@ -162,7 +184,12 @@ public final class ItemDetailsPresenter {
             lines.append(("Time zone", zone + " (times shown in your zone)"))
         }
         if !item.category.isEmpty { lines.append(("Category", item.category)) }
-        for (i, path) in item.attachments.enumerated() { lines.append((i == 0 ? "Attachments" : "", path)) }
+        for (i, file) in attachments.enumerated() {
+            // The one `o` opens is marked when there are several (no-break spaces keep the
+            // others in line: wrapping drops leading spaces).
+            let mark = attachments.count > 1 ? (i == selectedAttachment ? "▸ " : "\u{00A0}\u{00A0}") : ""
+            lines.append((i == 0 ? "Attachments" : "", "\(mark)\(file.text) · \(file.summary)"))
+        }
         let notes = change?.notes ?? item.notes
         if !notes.isEmpty {
             for (i, line) in InertText.lines(notes).enumerated() { lines.append((i == 0 ? "Notes" : "", line)) }

@@ -34,6 +34,8 @@ public final class ItemFlow {
     }
     /// The size of the area the screens are drawn in (a details page scrolls within it).
     private var area = Size(width: 80, height: 20)
+    /// What `o` on a details page opens attachments with (`DATEBOOK_OPEN`, else `xdg-open`).
+    public var opener = AttachmentOpener.from(environment: ProcessInfo.processInfo.environment)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.store = store
@@ -265,10 +267,27 @@ public final class ItemFlow {
             page.scroll(by: max(1, area.height - 2))
         case .pageUp:
             page.scroll(by: -max(1, area.height - 2))
+        case .command(.nextAttachment):
+            page.selectAttachment(by: 1)
+        case .command(.previousAttachment):
+            page.selectAttachment(by: -1)
+        case .command(.openAttachment):
+            return openAttachment(of: page)
         default:
             return .ignored
         }
         return .handled
+    }
+
+    /// Opens the page's chosen attachment with `opener`, and says which.
+    private func openAttachment(of page: ItemDetailsPresenter) -> TabResponse {
+        guard let attachment = page.chosenAttachment else { return .message(.error("This item has no attachments.")) }
+        do {
+            try opener.open(attachment)
+            return .message(StatusMessage("Opening \(attachment.text)"))
+        } catch {
+            return .message(.error("Cannot open: \(error)"))
+        }
     }
 
     private func handleForm(_ intent: Intent, _ form: ItemFormPresenter) -> TabResponse {

@@ -34,7 +34,7 @@ public enum ItemFormField: String, CaseIterable, Hashable, Sendable {
         case .priority: return "0 none, 1 high … 9 low"
         case .alarm: return "minutes before: 15, 1h; empty for none"
         case .repeatRule: return "daily, weekdays, weekly on mon fri, monthly, every 2 weeks, until 31/12, 10 times"
-        case .attachments: return "file paths separated by ;"
+        case .attachments: return "file paths or links separated by ; (Tab completes a path)"
         case .kind: return "←/→ or e/t/r"
         case .allDay: return "Space or ←/→ to switch"
         default: return ""

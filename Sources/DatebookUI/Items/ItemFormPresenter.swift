@@ -159,7 +159,10 @@ public final class ItemFormPresenter {
 
     public func handle(_ intent: Intent) -> ItemFormOutcome {
         switch intent {
-        case .nextField: moveFocus(by: 1)
+        case .nextField:
+            // In Attachments, Tab completes the path being typed, as a shell does.
+            if focus == .attachments, let completion = completePath() { return .stay(completion) }
+            moveFocus(by: 1)
         case .previousField: moveFocus(by: -1)
         case .submit:
             if focus == fields.last { return save() }
@@ -170,6 +173,20 @@ public final class ItemFormPresenter {
             if TextField.edits(intent) { edit(intent) }
         }
         return .stay(nil)
+    }
+
+    /// Completes the last path of the Attachments field when the cursor is at its end: the
+    /// message lists the names that still match; nil when there is nothing to complete (Tab
+    /// then moves on).
+    private func completePath() -> StatusMessage?? {
+        guard var field = values[.attachments], field.cursor == field.text.count,
+            let completion = PathCompletion.complete(field.text)
+        else { return nil }
+        if completion.text == field.text && completion.matches.isEmpty { return nil }
+        field.set(completion.text)
+        values[.attachments] = field
+        guard !completion.matches.isEmpty else { return .some(nil) }
+        return StatusMessage("Matches: " + completion.matches.joined(separator: "  "))
     }
 
     /// Focuses a field (a mouse click); ignored if the field is not shown.

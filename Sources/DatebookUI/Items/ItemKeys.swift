@@ -20,6 +20,14 @@ extension NewEntry.ID {
     var itemKind: ItemKind? { ItemKind(rawValue: name) }
 }
 
+extension Command {
+    /// Opens the details page's chosen attachment with the desktop's program.
+    public static let openAttachment = Command("items.openAttachment")
+    /// Chooses the next (previous) attachment on the details page.
+    public static let nextAttachment = Command("items.nextAttachment")
+    public static let previousAttachment = Command("items.previousAttachment")
+}
+
 extension ItemFlow {
     /// The New menu's entries for items, offered by every tab that shows item forms.
     public static let newEntries = [
@@ -42,6 +50,12 @@ extension ItemFlow {
         KeyBinding([.pageUp], .pageUp, in: [.details, .historyDetails], help: "Page up", footer: false),
         KeyBinding([.pageDown], .pageDown, in: [.details, .historyDetails], help: "Page down", footer: false),
 
+        KeyBinding([.char("o")], .command(.openAttachment), in: [.details, .historyDetails], help: "Open attachment",
+                   footer: false),
+        KeyBinding([.char(">")], .command(.nextAttachment), in: [.details, .historyDetails], help: "Next attachment",
+                   footer: false),
+        KeyBinding([.char("<")], .command(.previousAttachment), in: [.details, .historyDetails],
+                   help: "Previous attachment", footer: false),
         KeyBinding([.tab, .down], .nextField, in: [.form], help: "Next field"),
         KeyBinding([.backTab, .up], .previousField, in: [.form], help: "Previous field", footer: false),
     ] + TextField.editingKeys(in: [.form], enter: "Next / save on last", saving: true), notes: [

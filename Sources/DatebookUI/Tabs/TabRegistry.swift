@@ -55,11 +55,14 @@ public struct TabContext {
     public var clock: Clock
     public var ids: IDSource
     public var dates: DateText
+    /// The weather of the city set, for the Calendar's day header; nil leaves it out.
+    public var weather: WeatherService?
 
-    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText, weather: WeatherService? = nil) {
         self.store = store
         self.clock = clock
         self.ids = ids
         self.dates = dates
+        self.weather = weather
     }
 }

@@ -213,4 +213,17 @@ struct FuzzFindingsTests {
         }
         #expect(raw.isEmpty, "raw: \(raw.map { String(format: "U+%04X", $0.value) })")
     }
+
+    /// A card without FN whose N ends in an empty part (the vCard target, seed 2, input 1876):
+    /// it was named "data: " with a space the card Datebook writes does not keep, so the name
+    /// changed on its way out and back.
+    @Test("a name made from N reads back the same from the card Datebook writes")
+    func nameFromNRoundTrip() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:noname-1\r\nN:data:,\r\nEMAIL:jiwoo@example.kr\r\nEND:VCARD\r\n"
+        let read = VCardReader.read(Data(card.utf8))
+        let contact = try #require(read.cards.first?.contact)
+        #expect(contact.displayName == "data:")
+        let again = VCardReader.read(Data(VCardWriter().write([contact]).utf8))
+        #expect(again.cards.map(\.contact.displayName) == ["data:"])
+    }
 }
