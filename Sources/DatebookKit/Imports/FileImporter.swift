@@ -65,7 +65,8 @@ public struct FileImporter {
 
     // MARK: - JSON
 
-    private func importJSON(_ data: Data, format named: ImportFormat?) throws(ImportError) -> Result {
+    private func importJSON(_ original: Data, format named: ImportFormat?) throws(ImportError) -> Result {
+        let (data, replaced) = Self.utf8(original)
         let shape: JSONShape
         do {
             shape = try data.withUnsafeBytes { bytes throws(JSONShape.Problem) in try JSONShape(bytes) }
@@ -87,6 +88,23 @@ public struct FileImporter {
             case .datebook, .ical: return try DatebookJSONReader.read(root, shape: shape, context: context)
             }
         }
-        return Result(format: format, report: report)
+        var result = Result(format: format, report: report)
+        if replaced {
+            result.report.warnings.insert(
+                ImportReport.Note(
+                    line: 1, component: "file",
+                    message: "bytes that are not UTF-8 were read as \u{FFFD} (the file may be in another encoding)"),
+                at: 0)
+        }
+        return result
+    }
+
+    /// The bytes without a UTF-8 byte order mark, each sequence that is not UTF-8 replaced by
+    /// U+FFFD, and whether one was: a stray byte spoils one title, not the whole file.
+    private static func utf8(_ data: Data) -> (Data, replaced: Bool) {
+        var bytes = data
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if String(validating: bytes, as: UTF8.self) != nil { return (Data(bytes), false) }
+        return (Data(String(decoding: bytes, as: UTF8.self).utf8), true)
     }
 }

@@ -62,6 +62,23 @@ struct ImportFormatTests {
         #expect(try ImportFixtures.count(store) == 0)
     }
 
+    @Test("a byte order mark is skipped, and bytes that are not UTF-8 spoil one title, with a note, not the file")
+    func encodings() throws {
+        let store = try CalendarFixtures.store()
+        let bom = Data([0xEF, 0xBB, 0xBF]) + Data(#"[{"title": "After a BOM", "times": []}]"#.utf8)
+        let read = try FileImporter(writer: store).importData(bom)
+        #expect(read.format == .tasks)
+        #expect(read.report.added == 1)
+        #expect(read.report.warnings.isEmpty)
+        let latin1 = Data(#"[{"title": "Caf"#.utf8) + Data([0xE9]) + Data(#"", "times": []}, {"title": "Tea", "times": []}]"#.utf8)
+        let mixed = try FileImporter(writer: store).importData(latin1)
+        #expect(mixed.report.added == 2)
+        #expect(mixed.report.warnings.map(\.description) == [
+            "line 1, file: bytes that are not UTF-8 were read as \u{FFFD} (the file may be in another encoding)"
+        ])
+        #expect(try ImportFixtures.byTitle(store)["Caf\u{FFFD}"] != nil)
+    }
+
     @Test("an empty list named with --format imports nothing and is not an error")
     func emptyNamed() throws {
         let store = try CalendarFixtures.store()
