@@ -102,9 +102,10 @@ public struct FileImporter {
     /// The bytes without a UTF-8 byte order mark, each sequence that is not UTF-8 replaced by
     /// U+FFFD, and whether one was: a stray byte spoils one title, not the whole file.
     private static func utf8(_ data: Data) -> (Data, replaced: Bool) {
-        var bytes = data
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if String(validating: bytes, as: UTF8.self) != nil { return (Data(bytes), false) }
+        let hasMark = data.starts(with: [0xEF, 0xBB, 0xBF])
+        let bytes = hasMark ? data.dropFirst(3) : data
+        if String(validating: bytes, as: UTF8.self) != nil { return (hasMark ? Data(bytes) : data, false) }
         return (Data(String(decoding: bytes, as: UTF8.self).utf8), true)
     }
 }
+
