@@ -133,6 +133,22 @@ struct ImportFormatsCommandTests {
         #expect(refused.standardError.contains("none.json: cannot read the file"))
     }
 
+    @Test("an .ics address imports as iCalendar always did; a missing file with --fallback imports the fallback")
+    func icalAddressAndMissingFile() throws {
+        let ics = try String(contentsOfFile: try ImportExportTests.fixture("google-calendar-export.ics"), encoding: .utf8)
+        let server = try LocalServer(contentType: "text/calendar", body: Data(ics.utf8))
+        defer { server.stop() }
+        let fetched = try datebook(["import", server.url.absoluteString])
+        #expect(fetched.status == 0, "\(fetched.standardError)")
+        #expect(fetched.standardOutput == "Imported 3 items: 3 added, 0 updated, 0 skipped.\n")
+        let missing = home.path("gone.json")
+        let fallback = try datebook(["import", missing, "--fallback", try Self.fixture("task-list.json")])
+        #expect(fallback.status == 0)
+        #expect(fallback.standardOutput == "Read as task list: 3 tasks imported (3 added, 0 updated), 0 skipped.\n")
+        #expect(fallback.standardError.hasPrefix("datebook import: \(missing): cannot read the file: "))
+        #expect(fallback.standardError.contains("importing \(try Self.fixture("task-list.json")) instead"))
+    }
+
     @Test("bad records are reported with their place and the rest imported; exit 1 only when nothing could be")
     func badInput() throws {
         let mixed = try file("mixed.json", """
