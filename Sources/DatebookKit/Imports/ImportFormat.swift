@@ -59,7 +59,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
             }
             if keys.contains("uuid") && keys.contains("description") { return .success(.taskwarrior) }
             if keys.contains("kind") && keys.contains("id") && keys.contains("title") { return .success(.datebook) }
-            if keys.contains("times") || keys.contains("title") || keys.contains("name") { return .success(.tasks) }
+            if keys.contains("times") || keys.contains("title") { return .success(.tasks) }
         case .other:
             break
         }
