@@ -13,7 +13,7 @@ enum JSONDecoding {
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let parts = cores * 2
         let share = (count + parts - 1) / parts
-        let results = Results(count: parts)
+        let results = ParallelSlots<Result<[Any], any Error>>(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let first = part * share
             guard first < count else { return results.set(part, .success([])) }
@@ -37,8 +37,8 @@ enum JSONDecoding {
         }
         var values: [Any] = []
         values.reserveCapacity(count)
-        for result in results.values {
-            switch result {
+        for part in 0..<parts {
+            switch results.take(part) {
             case let .success(part)?: values.append(contentsOf: part)
             // A part that does not decode: the whole file, for JSONSerialization's own words.
             case .failure?, nil: return try whole(data)
@@ -57,21 +57,4 @@ enum JSONDecoding {
         }
     }
 
-    /// The parts' results, filled in by several threads, each its own slot.
-    private final class Results: @unchecked Sendable {
-        private var slots: [Result<[Any], any Error>?]
-        private let lock = NSLock()
-
-        init(count: Int) {
-            slots = Array(repeating: nil, count: count)
-        }
-
-        func set(_ index: Int, _ value: Result<[Any], any Error>) {
-            lock.lock()
-            slots[index] = value
-            lock.unlock()
-        }
-
-        var values: [Result<[Any], any Error>?] { slots }
-    }
 }
