@@ -56,5 +56,4 @@ enum JSONDecoding {
             throw .unreadableJSON("not valid JSON: \(reason)")
         }
     }
-
 }
