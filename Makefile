@@ -1,10 +1,11 @@
 # Datebook — the few commands a person needs.
 #   make run    build and open the planner (ARGS="--db /tmp/x.sqlite" to pass options)
 #   make test   every test: unit, snapshot and end-to-end in tmux
+#   make stress the durability tests at full size (kills, four writers, a full disk)
 #   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards,
 #               100,000 Taskwarrior tasks beside task import
 #   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
-#               date text); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7 (Docs/Reliability.md)
+#               date text, meeting messages, vCards, feeds); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7
 #
 # Release builds link the Swift runtime and Foundation statically: a command then starts in
 # about 10 ms instead of 17 (most of a short `datebook agenda` was the dynamic linker).
@@ -16,7 +17,7 @@ ARGS ?=
 # edges between modules (Docs/Architecture.md) hold.
 CHECK = --explicit-target-dependency-import-check error
 
-.PHONY: all deps build run test bench fuzz install clean
+.PHONY: all deps build run test stress bench fuzz install clean
 
 all: build
 
@@ -32,6 +33,11 @@ run: build
 test: deps
 	$(SWIFT) build $(CHECK)
 	$(SWIFT) test $(CHECK)
+
+# The durability tests at full size: 1,000 killed writes, a killed import of 100,000 components.
+stress: deps
+	$(SWIFT) build $(CHECK)
+	DATEBOOK_STRESS=1 $(SWIFT) test $(CHECK) --filter DurabilityTests
 
 RELEASE = $(SWIFT) build -c release --static-swift-stdlib
 

@@ -78,21 +78,12 @@ struct MeetingMessageTarget: FuzzTarget {
         }
         let at = dice.int(0...lines.count - 1)
         switch dice.int(0...9) {
-        case 0:  // flip or set bytes
-            for _ in 0..<dice.few(4) where !lines[at].isEmpty {
-                let column = dice.int(0...lines[at].count - 1)
-                lines[at][column] = dice.oneIn(2) ? lines[at][column] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
-            }
-        case 1:  // delete lines
-            lines.removeSubrange(at..<min(lines.count, at + dice.few(6)))
-        case 2:  // duplicate a line, sometimes hundreds of times (500 slots, 500 voters)
-            lines.insert(contentsOf: Array(repeating: lines[at], count: dice.oneIn(10) ? dice.int(2...600) : dice.few(3)),
-                         at: at)
-        case 3:  // swap two lines
-            lines.swapAt(at, dice.int(0...lines.count - 1))
-        case 4, 5, 6:  // a new value for the property
-            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
-            lines[at] = Array(lines[at][...colon]) + Array(dice.pick(Self.values).utf8)
+        case 0: LineMutations.damage(&lines, at: at, &dice)
+        case 1: LineMutations.delete(&lines, at: at, &dice)
+        // Up to 600 times: 500 slots, 500 voters.
+        case 2: LineMutations.duplicate(&lines, at: at, most: 600, &dice)
+        case 3: LineMutations.swap(&lines, at: at, &dice)
+        case 4, 5, 6: LineMutations.replaceValue(&lines, at: at, with: Self.values, &dice)
         case 7:  // nesting
             let name = dice.pick(["VEVENT", "VPOLL", "VVOTER", "VOTE", "VALARM", "VCALENDAR", "X-FOO"])
             let depth = dice.oneIn(5) ? dice.int(5...3000) : dice.few(3)
@@ -100,11 +91,11 @@ struct MeetingMessageTarget: FuzzTarget {
         case 8:  // a method Datebook does or does not read
             let method = dice.pick(["REQUEST", "REPLY", "CANCEL", "PUBLISH", "COUNTER", "", "request"])
             lines.insert(Array("METHOD:\(method)".utf8), at: min(lines.count, 1))
-        default:  // a parameter
-            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
-            let parameter = dice.pick([";PARTSTAT=DECLINED", ";PARTSTAT=ACCEPTED", ";CN=\"x:y\"", ";CN=", ";TZID=Nowhere/Zone",
-                                       ";VALUE=DATE", ";TZID=Europe/Berlin", ";X=\"unterminated"])
-            lines[at].insert(contentsOf: Array(parameter.utf8), at: colon)
+        default:
+            LineMutations.addParameter(&lines, at: at, from: [
+                ";PARTSTAT=DECLINED", ";PARTSTAT=ACCEPTED", ";CN=\"x:y\"", ";CN=", ";TZID=Nowhere/Zone",
+                ";VALUE=DATE", ";TZID=Europe/Berlin", ";X=\"unterminated",
+            ], &dice)
         }
     }
 

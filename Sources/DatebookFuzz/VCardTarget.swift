@@ -42,21 +42,12 @@ struct VCardTarget: FuzzTarget {
         }
         let at = dice.int(0...lines.count - 1)
         switch dice.int(0...9) {
-        case 0:  // flip or set bytes
-            for _ in 0..<dice.few(4) where !lines[at].isEmpty {
-                let column = dice.int(0...lines[at].count - 1)
-                lines[at][column] = dice.oneIn(2) ? lines[at][column] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
-            }
-        case 1:  // delete lines
-            lines.removeSubrange(at..<min(lines.count, at + dice.few(6)))
-        case 2:  // duplicate a line, sometimes thousands of times (a card with 5,000 e-mails)
-            lines.insert(contentsOf: Array(repeating: lines[at], count: dice.oneIn(10) ? dice.int(2...5_000) : dice.few(3)),
-                         at: at)
-        case 3:  // swap two lines
-            lines.swapAt(at, dice.int(0...lines.count - 1))
-        case 4, 5, 6:  // a new value for the property
-            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
-            lines[at] = Array(lines[at][...colon]) + Array(dice.pick(Self.values).utf8)
+        case 0: LineMutations.damage(&lines, at: at, &dice)
+        case 1: LineMutations.delete(&lines, at: at, &dice)
+        // Up to 5,000 times: a card with thousands of e-mails.
+        case 2: LineMutations.duplicate(&lines, at: at, most: 5_000, &dice)
+        case 3: LineMutations.swap(&lines, at: at, &dice)
+        case 4, 5, 6: LineMutations.replaceValue(&lines, at: at, with: Self.values, &dice)
         case 7:  // nesting, or a card never ended
             let line = dice.pick(["BEGIN:VCARD", "END:VCARD", "BEGIN:VCALENDAR", "VERSION:4.0", "VERSION:2.1"])
             let count = dice.oneIn(5) ? dice.int(5...3_000) : dice.few(3)
@@ -66,12 +57,11 @@ struct VCardTarget: FuzzTarget {
             let tail = Array(lines[at][cut...])
             lines[at].removeSubrange(cut...)
             lines.insert([0x20] + tail, at: at + 1)
-        default:  // a parameter
-            guard let colon = lines[at].firstIndex(of: 0x3A) else { break }
-            let parameter = dice.pick([";TYPE=pref", ";PREF=1", ";ENCODING=QUOTED-PRINTABLE", ";ENCODING=b",
-                                       ";CHARSET=ISO-8859-1", ";VALUE=uri", ";LABEL=\"a:b\"", ";X=\"open", ";TYPE=",
-                                       ";CHARSET=NOPE"])
-            lines[at].insert(contentsOf: Array(parameter.utf8), at: colon)
+        default:
+            LineMutations.addParameter(&lines, at: at, from: [
+                ";TYPE=pref", ";PREF=1", ";ENCODING=QUOTED-PRINTABLE", ";ENCODING=b", ";CHARSET=ISO-8859-1",
+                ";VALUE=uri", ";LABEL=\"a:b\"", ";X=\"open", ";TYPE=", ";CHARSET=NOPE",
+            ], &dice)
         }
     }
 

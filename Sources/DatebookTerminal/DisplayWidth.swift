@@ -60,6 +60,13 @@ public enum DisplayWidth {
         return width < 3 ? kept : kept + "…"
     }
 
+    /// The text made exactly `width` columns wide as drawn: cut as `truncated` cuts it, then
+    /// filled with spaces (a CJK character counts two columns, as the terminal draws it).
+    public static func padded(_ text: String, to width: Int) -> String {
+        let cut = truncated(text, to: width)
+        return cut + String(repeating: " ", count: max(0, width - of(cut)))
+    }
+
     /// Text broken into lines of at most `width` columns: at spaces where it can be, inside a
     /// word only when the word alone is wider than a line (never inside a wide character).
     /// Spaces at a break are dropped; an empty text is one empty line.

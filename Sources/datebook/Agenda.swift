@@ -9,18 +9,18 @@ struct Agenda: ParsableCommand {
         commandName: "agenda",
         abstract: "Print every occurrence in a range, sorted, as text or JSON.",
         discussion: """
-            The range starts at --from (default: today at midnight) and lasts --days days
-            (default 7), or ends at --to. A date alone in --to means the end of that day.
+            The range starts at --from (default: today at midnight) and lasts --days days \
+            (default 7), or ends at --to. A date alone in --to means the end of that day. \
             Times are shown in the local time zone (TZ).
 
-            Text: one occurrence per line, tab-separated: date, time (09:00-10:00, all day,
+            Text: one occurrence per line, tab-separated: date, time (09:00-10:00, all day, \
             due 17:00), title, place.
-            JSON: an array of objects with uid, id, kind, title, start, end, allDay, recurring,
-            recurrenceId, due, status and place; times are ISO 8601 with the UTC offset, all-day
+            JSON: an array of objects with uid, id, kind, title, start, end, allDay, recurring, \
+            recurrenceId, due, status and place; times are ISO 8601 with the UTC offset, all-day \
             ones plain dates.
 
-            Exit status: 0 when every occurrence was printed; 3 when a series repeats too often
-            to expand over the whole range (what was printed is right, the rest of that series
+            Exit status: 0 when every occurrence was printed; 3 when a series repeats too often \
+            to expand over the whole range (what was printed is right, the rest of that series \
             is left out, and stderr says from when); 1 on an error.
             """)
 

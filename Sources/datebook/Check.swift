@@ -9,8 +9,8 @@ struct Check: ParsableCommand {
         commandName: "check",
         abstract: "Check the database file for damage, and say how to recover.",
         discussion: """
-            Reads every page of the file (SQLite's integrity check) and every item. Prints
-            "ok" and exits 0 when the file is whole; else prints what is damaged and how to
+            Reads every page of the file (SQLite's integrity check) and every item. Prints \
+            "ok" and exits 0 when the file is whole; else prints what is damaged and how to \
             recover, and exits 1. Nothing is written either way.
             """)
 

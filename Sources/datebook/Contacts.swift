@@ -17,12 +17,12 @@ struct ContactsImport: ParsableCommand {
         commandName: "import",
         abstract: "Import contacts from a vCard (.vcf) file.",
         discussion: """
-            Reads vCard 2.1, 3.0 and 4.0, several cards a file. Cards are matched by UID, so
-            importing a file again updates its contacts; a card without a UID is matched by its
+            Reads vCard 2.1, 3.0 and 4.0, several cards a file. Cards are matched by UID, so \
+            importing a file again updates its contacts; a card without a UID is matched by its \
             content. Properties Datebook does not know are kept and written back on export.
 
-            Prints one summary line on stdout, then each skipped card and each note on stderr
-            with its line and UID. Exit status: 0 when every card was imported, 2 when some were
+            Prints one summary line on stdout, then each skipped card and each note on stderr \
+            with its line and UID. Exit status: 0 when every card was imported, 2 when some were \
             skipped, 1 when nothing was imported.
             """)
 
@@ -52,7 +52,7 @@ struct ContactsExport: ParsableCommand {
         commandName: "export",
         abstract: "Export contacts as vCard 4.0 (or 3.0).",
         discussion: """
-            Writes every contact of the address book (not the deleted ones). Without --out the
+            Writes every contact of the address book (not the deleted ones). Without --out the \
             cards go to stdout; with it, the file is replaced only once the export is complete.
             """)
 
@@ -80,7 +80,7 @@ struct ContactsExport: ParsableCommand {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            try PrivateFile.write(Data(text.utf8), to: out)
         } catch {
             Console.fail("datebook contacts export: cannot write \(out): \((error as NSError).localizedDescription)")
         }
@@ -94,10 +94,10 @@ struct ContactsList: ParsableCommand {
         commandName: "list",
         abstract: "Print the contacts in name order, as text or JSON.",
         discussion: """
-            Text: one line per contact, tab-separated: the name, the first e-mail or phone (empty
-            when there is none), and the marks when there are any (the relation, "subscribed",
-            by commas). JSON: an array of objects with id, uid, name, section, emails,
-            phones (each with label, value, preferred), organisation, title, birthday, url,
+            Text: one line per contact, tab-separated: the name, the first e-mail or phone (empty \
+            when there is none), and the marks when there are any (the relation, "subscribed", \
+            by commas). JSON: an array of objects with id, uid, name, section, emails, \
+            phones (each with label, value, preferred), organisation, title, birthday, url, \
             notes, categories, hasPhoto, relation, subscription and status.
             """)
 
@@ -143,7 +143,7 @@ struct ContactsAdd: ParsableCommand {
         commandName: "add",
         abstract: "Add a contact and print its id.",
         discussion: """
-            Example: datebook contacts add "Ana Lima" --email ana@example.org --phone "+55 11 5555 0000" --birthday 1990-04-23
+            Example: datebook contacts add "Ana Lima" --email ana@example.org --phone "+55 11 5555 0000" --birthday 1990-04-23 \
             --email and --phone may be given more than once. A birthday without a year: --birthday=--04-23.
             """)
 

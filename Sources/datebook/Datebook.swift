@@ -28,7 +28,21 @@ struct Datebook: ParsableCommand {
         // Past a file size limit, a write should fail with an error Datebook reports, not
         // end the process by a signal halfway through.
         signal(SIGXFSZ, SIG_IGN)
-        main(nil)
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            // As ArgumentParser's own exit, except that an error quoting what was typed (an
+            // unknown option, a bad value) shows its control characters, never obeys them.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { print(message) }
+            } else if !message.isEmpty {
+                Console.error(message)
+            }
+            Foundation.exit(code.rawValue)
+        }
     }
 }
 

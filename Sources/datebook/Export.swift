@@ -8,9 +8,9 @@ struct Export: ParsableCommand {
         commandName: "export",
         abstract: "Export events and tasks as iCalendar (.ics).",
         discussion: """
-            Writes one VCALENDAR with a VTIMEZONE for each time zone used. With --from and/or
-            --to, only items with a time in that range are written (a recurring series whole).
-            Without --out the calendar goes to stdout; with it, the file is replaced only once
+            Writes one VCALENDAR with a VTIMEZONE for each time zone used. With --from and/or \
+            --to, only items with a time in that range are written (a recurring series whole). \
+            Without --out the calendar goes to stdout; with it, the file is replaced only once \
             the export is complete.
             """)
 

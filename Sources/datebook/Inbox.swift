@@ -9,8 +9,8 @@ struct Inbox: ParsableCommand {
         commandName: "inbox",
         abstract: "Read meeting invitations, replies, updates and cancels from iCalendar files.",
         discussion: """
-            Each file is applied by its UID and SEQUENCE: an older message never overwrites a
-            newer state, and reading a message twice changes nothing. Prints one line per
+            Each file is applied by its UID and SEQUENCE: an older message never overwrites a \
+            newer state, and reading a message twice changes nothing. Prints one line per \
             message; exit status 1 when any file was refused.
             """)
 

@@ -9,10 +9,10 @@ struct List: ParsableCommand {
         commandName: "list",
         abstract: "Print the Events list, or History, as text or JSON.",
         discussion: """
-            Text: one item per line, tab-separated: id, kind, date, time, title, place; a
+            Text: one item per line, tab-separated: id, kind, date, time, title, place; a \
             repeating item stands at its next occurrence (its last when none is coming).
-            JSON: an array of objects with id, kind, title, start, end, due, allDay, place,
-            notes, status, priority, category, times, alarm, repeatRule, attachments,
+            JSON: an array of objects with id, kind, title, start, end, due, allDay, place, \
+            notes, status, priority, category, times, alarm, repeatRule, attachments, \
             created and updated; dates are ISO 8601 with the UTC offset.
             """)
 

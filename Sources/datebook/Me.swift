@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook me`: who "me" is, which tells my meetings from others' and matches replies.
@@ -24,7 +25,7 @@ struct MeCommand: ParsableCommand {
                 guard let me = try database.me() else {
                     Console.fail("datebook me: not set yet (datebook me --name NAME --email ADDRESS)")
                 }
-                print("\(me.name) <\(me.email)>")
+                print(InertText.line("\(me.name) <\(me.email)>"))
                 return
             }
             let current = try database.me()
@@ -32,7 +33,7 @@ struct MeCommand: ParsableCommand {
                 Console.fail("datebook me: give both --name and --email the first time")
             }
             try database.setMe(Me(name: newName, email: newEmail))
-            print("\(newName) <\(newEmail)>")
+            print(InertText.line("\(newName) <\(newEmail)>"))
         } catch {
             Console.fail("datebook me: \(error)")
         }

@@ -9,10 +9,10 @@ struct MeetingCommand: ParsableCommand {
         commandName: "meeting",
         abstract: "Create group meetings, vote on their times, confirm, accept or cancel them.",
         discussion: """
-            A meeting is named by its id (or its last characters, as `meeting list` shows them)
-            or its UID. Each change writes the messages to send (iCalendar files) into the outbox,
-            a folder beside the database (--out DIR for another), and prints their paths; read
-            what others send with datebook inbox FILE. Slots take the date fields' words: "tue 10-11", "wed 14:00 1h",
+            A meeting is named by its id (or its last characters, as `meeting list` shows them) \
+            or its UID. Each change writes the messages to send (iCalendar files) into the outbox, \
+            a folder beside the database (--out DIR for another), and prints their paths; read \
+            what others send with datebook inbox FILE. Slots take the date fields' words: "tue 10-11", "wed 14:00 1h", \
             "2026-12-01 10:00 11:30". Set who you are first: datebook me --name N --email E.
             """,
         subcommands: [
@@ -47,8 +47,8 @@ struct MeetingTarget: ParsableArguments {
                 guard let meeting = try Self.find(id, batch: batch) else { throw MeetingError.notFound(id) }
                 return meeting
             }, change)
-            print(said(result.meeting))
-            for (path, recipient) in result.sent { print("wrote \(path) (send it to \(recipient.email))") }
+            print(InertText.line(said(result.meeting)))
+            for (path, recipient) in result.sent { print(InertText.line("wrote \(path) (send it to \(recipient.email))")) }
         } catch {
             Console.fail("datebook meeting \(command): \(error)")
         }

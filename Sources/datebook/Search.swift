@@ -9,21 +9,21 @@ struct Search: ParsableCommand {
         commandName: "search",
         abstract: "Find items by their title, place, notes, categories or attendees, contacts by any field, and meetings.",
         discussion: """
-            Case and accents are ignored; every word must occur somewhere in the item (any
-            characters, CJK included). Results come by kind (events, tasks, reminders, contacts, meetings),
-            the closest first (the title itself, then titles that begin with the query, then
-            titles that hold it, then other texts), then by date: a repeating item by its next
-            occurrence; contacts by name. A contact is found by any of its texts (names,
-            nicknames, e-mails, phones, organisation, title, address, URL, notes, categories);
-            a blocked one is marked, a deleted one is found only with --all; --from and --to
-            leave contacts and meetings out. A meeting is found by its title, place, notes and
+            Case and accents are ignored; every word must occur somewhere in the item (any \
+            characters, CJK included). Results come by kind (events, tasks, reminders, contacts, meetings), \
+            the closest first (the title itself, then titles that begin with the query, then \
+            titles that hold it, then other texts), then by date: a repeating item by its next \
+            occurrence; contacts by name. A contact is found by any of its texts (names, \
+            nicknames, e-mails, phones, organisation, title, address, URL, notes, categories); \
+            a blocked one is marked, a deleted one is found only with --all; --from and --to \
+            leave contacts and meetings out. A meeting is found by its title, place, notes and \
             people; a cancelled one only with --all.
-            Text: one result per line, tab-separated: id, kind, date, time, title, place; for a
-            contact: id, "contact", its relation (or "deleted"), "", its name, its e-mail or phone;
+            Text: one result per line, tab-separated: id, kind, date, time, title, place; for a \
+            contact: id, "contact", its relation (or "deleted"), "", its name, its e-mail or phone; \
             for a meeting: id, "meeting", its first day, "active" or "cancelled", its title, its place.
-            JSON: an array of objects with id, kind, title, place, start, status, closeness,
-            matches (where the query occurs in the title) and match (the other text that holds
-            it, when the title and place do not); a contact's has kind "contact", its name as
+            JSON: an array of objects with id, kind, title, place, start, status, closeness, \
+            matches (where the query occurs in the title) and match (the other text that holds \
+            it, when the title and place do not); a contact's has kind "contact", its name as \
             title, its e-mail or phone as place, no start, its status, and its relation.
             """)
 

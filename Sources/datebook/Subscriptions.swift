@@ -9,8 +9,8 @@ struct Subscriptions: ParsableCommand {
         commandName: "subscriptions",
         abstract: "Subscribe to contacts' calendars (.ics files or http(s) feeds) and read them again.",
         discussion: """
-            A subscribed calendar shows in the Calendar tab as the person's busy times, in their
-            own colour and with their name; it is never imported as items of yours, exported or
+            A subscribed calendar shows in the Calendar tab as the person's busy times, in their \
+            own colour and with their name; it is never imported as items of yours, exported or \
             searched. A feed that cannot be read keeps its last copy and says why.
             """,
         subcommands: [SubscriptionsRefresh.self, SubscriptionsList.self, SubscriptionsAdd.self,
@@ -63,9 +63,9 @@ struct SubscriptionsRefresh: ParsableCommand {
         commandName: "refresh",
         abstract: "Read every subscribed calendar again.",
         discussion: """
-            Prints one line per subscribed contact: the name, the source, and how many busy
-            times were read, or why the calendar could not be read (its last copy is kept).
-            Blocked and deleted contacts are not read. Exit status: 0 when every calendar was
+            Prints one line per subscribed contact: the name, the source, and how many busy \
+            times were read, or why the calendar could not be read (its last copy is kept). \
+            Blocked and deleted contacts are not read. Exit status: 0 when every calendar was \
             read, 1 when any could not be.
             """)
 
@@ -92,7 +92,7 @@ struct SubscriptionsList: ParsableCommand {
         commandName: "list",
         abstract: "List the subscribed contacts and the state of their calendars.",
         discussion: """
-            One line per subscribed contact, tab-separated: the name, the source, the busy
+            One line per subscribed contact, tab-separated: the name, the source, the busy \
             times kept, when it was last read, and the last error or why it is not read.
             """)
 
@@ -128,9 +128,9 @@ struct SubscriptionsAdd: ParsableCommand {
         commandName: "add",
         abstract: "Subscribe a contact to a calendar (.ics file or http(s) address) and read it.",
         discussion: """
-            Example: datebook subscriptions add Ana ~/ana.ics
-            The contact is named by its name, id or vCard UID. The calendar is read at once;
-            when it cannot be, the subscription is kept, the reason printed, and the exit
+            Example: datebook subscriptions add Ana ~/ana.ics \
+            The contact is named by its name, id or vCard UID. The calendar is read at once; \
+            when it cannot be, the subscription is kept, the reason printed, and the exit \
             status is 2.
             """)
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DatebookKit
+import DatebookTerminal
 import Foundation
 
 /// `datebook weather`: sets the city whose forecast the Calendar's day header shows, and
@@ -36,7 +37,8 @@ struct WeatherCommand: ParsableCommand {
                 return
             }
             if let city { try weather.setCity(city) }
-            WeatherText.lines(try weather.forecast()).forEach { print($0) }
+            // The place's name is the service's text: shown, never obeyed by the terminal.
+            WeatherText.lines(try weather.forecast()).forEach { print(InertText.line($0)) }
         } catch {
             Console.fail("datebook weather: \(error)")
         }

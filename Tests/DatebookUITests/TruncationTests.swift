@@ -55,4 +55,13 @@ struct TruncationTests {
             #expect(DisplayWidth.of(line) <= 7)
         }
     }
+
+    @Test("padding fills to the width as drawn: a CJK character counts two columns")
+    func paddedByColumns() {
+        #expect(DisplayWidth.padded("会", to: 2) == "会")
+        #expect(DisplayWidth.padded("A", to: 2) == "A ")
+        #expect(DisplayWidth.padded("会田 健", to: 9) == "会田 健  ")
+        #expect(DisplayWidth.of(DisplayWidth.padded("会田 健 <aida@example.jp>", to: 12)) == 12)
+        #expect(DisplayWidth.padded("abc", to: 0) == "")
+    }
 }

@@ -87,6 +87,64 @@ struct HostileInputTests {
         }
     }
 
+    @Test("contacts and meetings with control characters in every text: no output, file or screen carries them raw")
+    func controlCharactersInContactsAndMeetings() async throws {
+        let evil = "\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}[2J\u{9B}1m"
+        let card = home.path("evil.vcf")
+        try Data("""
+            BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Eve \(evil)\r\nORG:Org \(evil)\r\nEMAIL:eve@example.org\r
+            NOTE:note \(evil)\r\nX-EVIL:raw \(evil)\r\nEND:VCARD\r\n
+            """.utf8).write(to: URL(fileURLWithPath: card))
+        let script = """
+            "$DATEBOOK" contacts import --db '\(db)' '\(card)' &&
+            "$DATEBOOK" me --db '\(db)' --name "Ana $(printf '\\033[2J')" --email ana@example.org &&
+            id=$("$DATEBOOK" meeting new --db '\(db)' "Plan $(printf '\\033]0;pwned\\007')" --slot 'tomorrow 10-11' \
+              --invite eve@example.org --place "Room $(printf '\\233')1m") &&
+            "$DATEBOOK" meeting send --db '\(db)' "$id"
+            """
+        let made = try shell(script)
+        #expect(made.status == 0, "\(made.standardError)")
+        #expect(Self.controls(in: made.standardOutput + made.standardError) == [])
+        for arguments in [["contacts", "list"], ["contacts", "list", "--json"], ["contacts", "export"], ["meeting", "list"],
+                          ["search", "eve"], ["search", "plan", "--kind", "meeting"], ["me"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.standardError)")
+            #expect(Self.controls(in: result.standardOutput, tabs: true) == [], "\(arguments)")
+            #expect(Self.controls(in: result.standardError) == [], "\(arguments)")
+        }
+        let outbox = home.path("outbox")
+        for file in try FileManager.default.contentsOfDirectory(atPath: outbox) {
+            #expect(Self.controls(in: try String(contentsOfFile: outbox + "/" + file, encoding: .utf8)) == [], "\(file)")
+        }
+        // On screen: the Contacts and Meetings tabs and the contact's profile show pictures.
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC", "DATEBOOK_DB": db], home: home)
+        defer { session.kill() }
+        for keys in [["5"], ["4", "]"]] {
+            for key in keys { try session.send(keys: key) }
+            let screen = try await session.waitFor(keys == ["5"] ? "Eve" : "Plan")
+            #expect(screen.contains("\u{241B}"), "\(screen)")
+            #expect(Self.controls(in: try session.output()) == [], "tab \(keys)")
+        }
+        try session.send(keys: "5", "Enter")
+        try await session.waitFor("Org")
+        #expect(Self.controls(in: try session.output()) == [])
+        #expect(try session.display("#{pane_title}") != "pwned")
+    }
+
+    @Test("an argument or option value with control characters is quoted in the error with their pictures")
+    func controlCharactersInArguments() throws {
+        for arguments in [["li\u{1B}]0;pwned\u{07}st"], ["list", "--\u{1B}[2Jx"], ["agenda", "--days", "\u{9B}1m"]] {
+            let result = try datebook(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("\u{241B}") || result.standardError.contains("\u{FFFD}"), "\(arguments)")
+            #expect(Self.controls(in: result.standardError) == [], "\(arguments): \(result.standardError)")
+        }
+        // Help still goes to stdout, whole.
+        let help = try datebook(["agenda", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("OVERVIEW: Print every occurrence in a range"))
+    }
+
     @Test("what datebook import says on stderr of a hostile file carries no raw control character")
     func controlCharactersInImportNotes() throws {
         let path = home.path("hostile.ics")
@@ -145,6 +203,28 @@ struct HostileInputTests {
         chmod(old, 0o644)
         #expect(try datebook(["list"], database: old).status == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: old)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("the meeting messages waiting in the outbox and both exports are private whatever the umask")
+    func privateOutputs() throws {
+        let script = """
+            umask 000
+            "$DATEBOOK" me --db '\(db)' --name Ana --email ana@example.org >/dev/null &&
+            id=$("$DATEBOOK" meeting new --db '\(db)' Plan --slot 'tomorrow 10-11' --invite bob@example.org) &&
+            "$DATEBOOK" meeting send --db '\(db)' "$id" >/dev/null &&
+            "$DATEBOOK" contacts add --db '\(db)' Bob >/dev/null &&
+            "$DATEBOOK" contacts export --db '\(db)' --out '\(home.path("cards.vcf"))' 2>/dev/null &&
+            "$DATEBOOK" export --db '\(db)' --out '\(home.path("calendar.ics"))' 2>/dev/null
+            """
+        let result = try shell(script)
+        #expect(result.status == 0, "\(result.standardError)")
+        let outbox = home.path("outbox")
+        #expect((try FileManager.default.attributesOfItem(atPath: outbox)[.posixPermissions] as? Int) == 0o700)
+        let messages = try FileManager.default.contentsOfDirectory(atPath: outbox)
+        #expect(!messages.isEmpty)
+        for file in messages.map({ outbox + "/" + $0 }) + [home.path("cards.vcf"), home.path("calendar.ics")] {
+            #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o600, "\(file)")
+        }
     }
 
     @Test("a read command on a path that does not exist creates nothing")

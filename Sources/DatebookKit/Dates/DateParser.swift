@@ -8,7 +8,7 @@ import Foundation
 /// - weekdays: `fri` or `friday` is the next Friday, or today when today is a Friday;
 ///   `this fri` is the same; `next fri` is the Friday a week after `fri`; `last fri` is the
 ///   latest Friday before today;
-/// - offsets from today: `+3d`, `-1d`, `+2w`, `+1m` (months), `+1y`; and `+2h` from now;
+/// - offsets from today: `+3d`, `-1d`, `+2w`, `+1m` (months), `+1y`; and `+2h`, `+15min` from now;
 /// - times: `14:30`, `14:30:15`, `2pm`, `2:30pm`, `2 pm`, `noon`, `midnight`; a time alone
 ///   means today at that time;
 /// - a date and a time in either order: `tomorrow 2pm`, `fri 14:30`, `22/11 9:00`,
@@ -250,9 +250,15 @@ public struct DateParser: Sendable {
         return .notThis
     }
 
-    /// `+3d`, `-1d`, `+2w`, `+1m`, `+1y` from today, or `+2h` from now.
+    /// `+3d`, `-1d`, `+2w`, `+1m`, `+1y` from today, or `+2h`, `+15min` from now.
     private func offset(_ word: String, typed: String) -> Outcome<DayValue> {
         let sign = word.first == "-" ? -1 : 1
+        if word.hasSuffix("min"), let count = Self.number(word.dropFirst().dropLast(3), digits: 1...9) {
+            // Minutes (`m` alone is months): `--end +15min` is a quarter of an hour after the start.
+            let date = now.addingTimeInterval(Double(sign * count) * 60)
+            guard (1...9999).contains(gregorian.component(.year, from: date)) else { return .invalid(.tooFar(typed)) }
+            return .value(.moment(date))
+        }
         let body = word.dropFirst()
         guard let unit = body.last, let count = Self.number(body.dropLast(), digits: 1...9) else {
             return .notThis

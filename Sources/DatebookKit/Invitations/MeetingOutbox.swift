@@ -37,15 +37,16 @@ public struct MeetingOutbox: Sendable {
         return [(ITIPWriter.reply(for: meeting, from: mine, at: now), meeting.host)]
     }
 
-    /// Writes `message` for `recipient` (atomically: a file there is whole) and returns its path.
+    /// Writes `message` for `recipient` (atomically: a file there is whole; private, as the
+    /// database is) and returns its path.
     @discardableResult
     public func write(_ message: ITIPMessage, to recipient: MeetingPerson) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try PrivateFile.makeFolder(folder)
         let form = message.form == .poll ? "poll" : "event"
         let name = "\(Self.slug(message.title))-\(message.method.rawValue.lowercased())-\(form)-to-"
             + "\(Self.slug(recipient.email, keeping: "@.+"))-\(message.sequence).ics"
         let path = (folder as NSString).appendingPathComponent(name)
-        try Data(ITIPWriter.text(of: message).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try PrivateFile.write(Data(ITIPWriter.text(of: message).utf8), to: path)
         return path
     }
 

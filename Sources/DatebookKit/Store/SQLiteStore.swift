@@ -406,6 +406,10 @@ public final class SQLiteStore: Sendable {
         switch error.resultCode {
         case .SQLITE_FULL:
             return .failed("the disk is full; nothing was written")
+        case .SQLITE_IOERR where [ResultCode.SQLITE_IOERR_WRITE, .SQLITE_IOERR_FSYNC, .SQLITE_IOERR_TRUNCATE,
+                                  .SQLITE_IOERR_SHMSIZE].contains(error.extendedResultCode):
+            // A file size limit (ulimit -f) or a disk that fails as it fills.
+            return .failed("the disk refused the write (full, or over a file size limit); nothing was written")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return .failed("another Datebook kept the database busy for too long; nothing was written")
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_CANTOPEN:

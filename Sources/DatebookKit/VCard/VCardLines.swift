@@ -4,7 +4,7 @@
 /// one whitespace character is dropped). In vCard 2.1, a QUOTED-PRINTABLE value that ends with
 /// `=` (a soft line break) continues on the next line whatever that line begins with. Line
 /// ends may be CRLF, LF or CR. Works on bytes: a value in a legacy character set is decoded
-/// only once its CHARSET is known.
+/// only once its CHARSET is known. A NUL byte becomes U+2400 (␀).
 struct VCardLines: Sequence, IteratorProtocol {
     struct Line {
         /// The line number the logical line began on, from 1.
@@ -56,6 +56,11 @@ struct VCardLines: Sequence, IteratorProtocol {
             }
             if !quotedPrintable { quotedPrintable = Self.isQuotedPrintable(line.bytes) }
             pending = nextPhysical()
+        }
+        // A NUL would cut the text short where it is stored (SQLite takes a string to its
+        // first NUL) and no card can carry one: it is kept as its picture, ␀.
+        if line.bytes.contains(0) {
+            line.bytes = line.bytes.flatMap { $0 == 0 ? [0xE2, 0x90, 0x80] : [$0] }
         }
         return line
     }

@@ -33,8 +33,14 @@ struct VCardProperty {
             group = nil
             name = fullName.uppercased()
         }
-        guard !name.isEmpty, name.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) })
-        else { return nil }
+        // RFC 6350: a name and a group are letters, digits and "-" (a group with a NUL in it
+        // was kept, cut at the NUL, and written back as a line that is no property at all).
+        func isWord(_ text: String) -> Bool {
+            !text.isEmpty && text.utf8.allSatisfy {
+                $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A)
+            }
+        }
+        guard isWord(name), group.map(isWord) ?? true else { return nil }
         parameters = []
         // Parameters: ;NAME=v1,v2 or ;NAME="v;1" or ;BARE, until the ':' outside quotes.
         while index < bytes.count, bytes[index] == UInt8(ascii: ";") {

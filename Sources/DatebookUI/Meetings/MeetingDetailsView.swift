@@ -85,11 +85,12 @@ public enum MeetingDetailsView {
         let mineWidth = voting ? 14 : 0
         let columns = max(0, min(invitees.count, (area.width - labelWidth - countWidth - mineWidth - 4) / 2))
         if y < area.maxY {
-            var header = "Times".padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-                + "yes maybe no".padding(toLength: countWidth, withPad: " ", startingAt: 0)
-            if voting { header += "your vote".padding(toLength: mineWidth, withPad: " ", startingAt: 0) }
-            header += invitees.prefix(columns).map { String(InertText.line($0.person.shownName).prefix(1)).uppercased() }
-                .joined(separator: " ")
+            var header = DisplayWidth.padded("Times", to: labelWidth) + DisplayWidth.padded("yes maybe no", to: countWidth)
+            if voting { header += DisplayWidth.padded("your vote", to: mineWidth) }
+            // Two columns an invitee: an initial, a CJK one included, and its vote stand in line.
+            header += invitees.prefix(columns).map {
+                DisplayWidth.padded(String(InertText.line($0.person.shownName).prefix(1)).uppercased(), to: 2)
+            }.joined()
             line(header, Theme.label)
         }
         for (index, slot) in meeting.slots.enumerated() {
@@ -99,16 +100,16 @@ public enum MeetingDetailsView {
             var label = (isCursor ? "▸ " : "  ") + "\(slot.id). " + dates.day(slot.start, relativeTo: now) + " "
                 + dates.time(slot.start) + "-" + dates.time(slot.end)
             if meeting.confirmedSlot?.id == slot.id { label += " ●" } else if tally.best == slot.id { label += " ★" }
-            var text = DisplayWidth.truncated(label, to: labelWidth - 1)
-            text = text.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
-            text += String(format: "%3d %5d %2d", count?.yes ?? 0, count?.maybe ?? 0, count?.no ?? 0)
-                .padding(toLength: countWidth, withPad: " ", startingAt: 0)
+            var text = DisplayWidth.padded(DisplayWidth.truncated(label, to: labelWidth - 1), to: labelWidth)
+            text += DisplayWidth.padded(
+                String(format: "%3d %5d %2d", count?.yes ?? 0, count?.maybe ?? 0, count?.no ?? 0), to: countWidth)
             if let votes = state.votes {
-                text += MeetingDetailsState.word(votes[slot.id]).padding(toLength: mineWidth, withPad: " ", startingAt: 0)
+                text += DisplayWidth.padded(MeetingDetailsState.word(votes[slot.id]), to: mineWidth)
             }
             text += invitees.prefix(columns).map { invitee in
-                invitee.answer == .refused ? "-" : MeetingDetailsState.symbol(invitee.answer.votes[slot.id])
-            }.joined(separator: " ")
+                DisplayWidth.padded(
+                    invitee.answer == .refused ? "-" : MeetingDetailsState.symbol(invitee.answer.votes[slot.id]), to: 2)
+            }.joined()
             let past = slot.end <= now
             var style: Style = past ? Theme.past : .plain
             if isCursor { style = Theme.selection }
@@ -133,7 +134,7 @@ public enum MeetingDetailsView {
             if invitee.going == true { said += "; going" }
             let who = InertText.line(invitee.person.name.isEmpty ? invitee.person.email
                 : "\(invitee.person.name) <\(invitee.person.email)>")
-            line("  " + DisplayWidth.truncated(who, to: 34).padding(toLength: 36, withPad: " ", startingAt: 0) + said)
+            line("  " + DisplayWidth.padded(DisplayWidth.truncated(who, to: 34), to: 36) + said)
         }
         if !meeting.notes.isEmpty {
             y += 1

@@ -75,6 +75,8 @@ import Testing
         ("+1y", "2027-11-22"),
         ("-10y", "2016-11-22"),
         ("+2h", "2026-11-22 11:00 T"),
+        ("+15min", "2026-11-22 09:15 T"),
+        ("-90min", "2026-11-22 07:30 T"),
     ])
     func offsets(text: String, expected: String) throws {
         #expect(try read(text) == expected)

@@ -226,4 +226,30 @@ struct FuzzFindingsTests {
         let again = VCardReader.read(Data(VCardWriter().write([contact]).utf8))
         #expect(again.cards.map(\.contact.displayName) == ["data:"])
     }
+
+    /// A group name with a NUL in it (the vCard target, seed 2026, input 25509): the line was
+    /// kept as one Datebook does not read, cut at the NUL to `item`, and written back as a line
+    /// that is no property, so the card Datebook wrote was refused on its next import.
+    @Test("a property whose group is not letters, digits and dashes is no property")
+    func groupWithNUL() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nitem\u{0}.X-ABLabel:PROFILE\r\nEND:VCARD\r\n"
+        let read = VCardReader.read(Data(card.utf8))
+        #expect(read.cards.isEmpty)
+        #expect(read.skipped.first?.message.contains("is not a vCard property") == true)
+        // Groups as Apple writes them still read.
+        let apple = "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Ana Lima\r\nitem1.URL:https://ana.example\r\nitem1.X-ABLabel:_$!<HomePage>!$_\r\nEND:VCARD\r\n"
+        #expect(VCardReader.read(Data(apple.utf8)).cards.first?.contact.url == "https://ana.example")
+    }
+
+    /// A NUL in a card's text was cut at by the store (SQLite reads a bound string to its first
+    /// NUL): `NOTE:x<NUL>y` came back as `x`. It is kept as its picture, whole.
+    @Test("a NUL in a card's text is kept as ␀ with what follows it")
+    func nulInCardText() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Nul Test\r\nNOTE:x\u{0}y\r\nX-FOO:a\u{0}b\r\nEND:VCARD\r\n"
+        _ = try VCardImporter(writer: store).importData(Data(card.utf8))
+        let contact = try #require(try store.wholeContacts(ContactQuery()).first)
+        #expect(contact.notes == "x\u{2400}y")
+        #expect(contact.unknownProperties == ["X-FOO:a\u{2400}b"])
+    }
 }

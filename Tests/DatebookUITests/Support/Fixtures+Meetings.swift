@@ -16,6 +16,9 @@ extension Fixtures {
             slots: slots,
             invitees: [
                 MeetingInvitee(person: MeetingPerson(name: "Alice", email: "alice@example.org")),
+                // A CJK name: its initial is two columns wide, and the grid stays in line.
+                MeetingInvitee(person: MeetingPerson(name: "会田 健", email: "aida@example.jp"),
+                               answer: .voted([1: .no, 2: .yes, 3: .yes])),
                 MeetingInvitee(person: MeetingPerson(name: "Carol", email: "carol@example.org"),
                                answer: .voted([1: .yes, 2: .maybe, 3: .no])),
             ], created: now)

@@ -1,0 +1,40 @@
+/// The mutations the line-based targets (meeting messages, vCards) share: on one line of a
+/// content-line file, bytes flipped or set, lines deleted, duplicated, swapped, or a value
+/// replaced.
+enum LineMutations {
+    /// Flips or sets a few bytes of line `at`.
+    static func damage(_ lines: inout [[UInt8]], at: Int, _ dice: inout Dice) {
+        for _ in 0..<dice.few(4) where !lines[at].isEmpty {
+            let column = dice.int(0...lines[at].count - 1)
+            lines[at][column] = dice.oneIn(2) ? lines[at][column] ^ (1 << UInt8(dice.int(0...7))) : dice.byte()
+        }
+    }
+
+    /// Deletes a few lines from `at`.
+    static func delete(_ lines: inout [[UInt8]], at: Int, _ dice: inout Dice) {
+        lines.removeSubrange(at..<min(lines.count, at + dice.few(6)))
+    }
+
+    /// Repeats line `at` a few times, or (one in ten) up to `most` times.
+    static func duplicate(_ lines: inout [[UInt8]], at: Int, most: Int, _ dice: inout Dice) {
+        lines.insert(contentsOf: Array(repeating: lines[at], count: dice.oneIn(10) ? dice.int(2...most) : dice.few(3)),
+                     at: at)
+    }
+
+    /// Swaps line `at` with another.
+    static func swap(_ lines: inout [[UInt8]], at: Int, _ dice: inout Dice) {
+        lines.swapAt(at, dice.int(0...lines.count - 1))
+    }
+
+    /// Gives line `at`'s property one of `values`, keeping its name and parameters.
+    static func replaceValue(_ lines: inout [[UInt8]], at: Int, with values: [String], _ dice: inout Dice) {
+        guard let colon = lines[at].firstIndex(of: 0x3A) else { return }
+        lines[at] = Array(lines[at][...colon]) + Array(dice.pick(values).utf8)
+    }
+
+    /// Puts one of `parameters` (`;NAME=value`) before line `at`'s value.
+    static func addParameter(_ lines: inout [[UInt8]], at: Int, from parameters: [String], _ dice: inout Dice) {
+        guard let colon = lines[at].firstIndex(of: 0x3A) else { return }
+        lines[at].insert(contentsOf: Array(dice.pick(parameters).utf8), at: colon)
+    }
+}
