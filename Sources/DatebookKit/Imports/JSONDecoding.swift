@@ -9,7 +9,7 @@ enum JSONDecoding {
 
     static func decode(_ data: Data, shape: JSONShape) throws(ImportError) -> Any {
         let count = shape.elementOffsets.count
-        guard shape.top == .array, count >= partsFrom else { return try whole(data) }
+        guard shape.top == .array, count >= partsFrom else { return try whole(data, shape: shape) }
         let cores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
         let parts = cores * 2
         let share = (count + parts - 1) / parts
@@ -41,19 +41,30 @@ enum JSONDecoding {
             switch results.take(part) {
             case let .success(part)?: values.append(contentsOf: part)
             // A part that does not decode: the whole file, for JSONSerialization's own words.
-            case .failure?, nil: return try whole(data)
+            case .failure?, nil: return try whole(data, shape: shape)
             }
         }
         return values
     }
 
-    private static func whole(_ data: Data) throws(ImportError) -> Any {
+    private static func whole(_ data: Data, shape: JSONShape) throws(ImportError) -> Any {
         do {
             return try JSONSerialization.jsonObject(with: data)
         } catch {
             let nsError = error as NSError
-            let reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-            throw .unreadableJSON("not valid JSON: \(reason)")
+            var reason = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw .unreadableJSON("not valid JSON: \(reason)\(place(in: reason, data: data, shape: shape))")
         }
+    }
+
+    /// ` (line 3, record 2)` for a decoder's reason that names a character by its offset.
+    static func place(in reason: String, data: Data, shape: JSONShape) -> String {
+        guard let range = reason.range(of: "character "),
+            let offset = Int(reason[range.upperBound...].prefix { $0.isASCII && $0.isNumber }), offset <= data.count
+        else { return "" }
+        let line = data.prefix(offset).reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let record = shape.elementOffsets.lastIndex { $0 <= offset }.map { ", record \($0 + 1)" } ?? ""
+        return " (line \(line)\(record))"
     }
 }
