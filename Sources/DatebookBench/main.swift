@@ -161,6 +161,10 @@ let slowest = timedPrefixes.sorted { $0.1 > $1.1 }.prefix(5)
 let searchP95 = searchTimes[min(searchTimes.count - 1, Int(Double(searchTimes.count) * 0.95))]
 let searchMedian = searchTimes[searchTimes.count / 2]
 
+// Quick add: a line typed into the `a` line of the Events tab, its preview read and drawn at
+// every key, then saved (checked: the preview's fields, one item more).
+let quickAdd = try quickAddFigures(app, store: store, size: size)
+
 print(String(format: "first frame     %8.2f ms  (open the database, read, render %dx%d; target < 100)",
              firstFrame, size.width, size.height))
 print(String(format: "key j (down)    %8.3f ms  per key handled and drawn (target < 5)", down))
@@ -180,4 +184,7 @@ print(String(format: "search per char %8.2f ms  p95 (median %.2f, worst %.2f, %d
 print("search slowest   \(slowest) (ms)")
 print(String(format: "contacts tab    %8.2f ms  (switch to it: first window of %d contacts; target < 50; filter %.2f ms/char at most)",
              contacts.firstFrame, contactCount, contacts.filterPerCharacter))
+print(String(format: "quick add key   %8.3f ms  p95 per key read, previewed and drawn (median %.3f; target < 5); Enter saves in %.2f ms",
+             quickAdd.perKeyP95, quickAdd.perKeyMedian, quickAdd.save))
+print(String(format: "quick add parse %8.3f ms  median, the whole 91-character line", quickAdd.parse))
 print(String(format: "peak memory     %8.1f MB  (this process: open, first frame, 4,200 keys; target < 100)", peakMemoryMB()))

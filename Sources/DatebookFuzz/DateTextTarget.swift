@@ -1,8 +1,9 @@
 import DatebookKit
 import Foundation
 
-/// The date-text parsers of forms and commands: `DateParser`, `DurationParser` and
-/// `RepeatPhrase` (words to a rule and back) on random strings made of their own words.
+/// The date-text parsers of forms and commands: `DateParser`, `DurationParser`,
+/// `RepeatPhrase` (words to a rule and back) and the quick-add line (`QuickAddParser`, then the
+/// item its draft makes) on random strings made of their own words.
 ///
 /// An input is the parser's name on the first line, then the text.
 struct DateTextTarget: FuzzTarget {
@@ -18,11 +19,16 @@ struct DateTextTarget: FuzzTarget {
         "2147483648", "99999999999999999999", " ", "  ", "/", ".", ":", ",", "daily", "weekly", "monthly",
         "yearly", "weekdays", "every", "other", "on", "the", "2nd", "last", "until", "times", "FREQ=", "RRULE:",
         "１２", "٣", "会议", "\u{1B}", "\u{0}", "\u{9B}", "\u{FEFF}", "\u{2028}", "\t", "\n",
+        // Quick add's own words.
+        "@", "@Cafe", "Central", "#", "#work", "#会议", "!", "!high", "!low", "!9", "!0", "!urgent", "to", "till",
+        "for", "by", "due", "from", "remind", "me", "before", "alarm", "task", "task:", "todo:", "reminder:",
+        "and", "9-10am", "11-1pm", "9-10:30", "14:00-15:30", "13-", "-5", "10 minutes", "2 hours", "mondays", "in",
+        "3 days", "🎂", "Lunch", "Ana",
     ]
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 3, index: index)
-        let parser = dice.pick(["date", "date", "duration", "repeat", "repeat"])
+        let parser = dice.pick(["date", "date", "duration", "repeat", "repeat", "quickadd", "quickadd"])
         var text = ""
         if dice.oneIn(20) {
             text = Text.random(&dice, maxLength: 40)
@@ -55,11 +61,35 @@ struct DateTextTarget: FuzzTarget {
             if let parsed = try? DurationParser.parse(text) {
                 _ = parsed.end(after: now, calendar: calendar)
             }
+        case "quickadd":
+            return quickAdd(text, now: now, calendar: calendar)
         default:
             if let rule = try? RepeatPhrase.rule(from: text, start: now, calendar: calendar) {
                 _ = RepeatPhrase.phrase(for: rule, calendar: calendar)
             }
         }
+        return nil
+    }
+
+    /// A quick-add line read, its draft made into an item, and the item summed up. Oracle: a
+    /// title is never empty nor holds a word the line did not, and an item the draft accepts
+    /// passes `validate()`.
+    private func quickAdd(_ text: String, now: Date, calendar: Calendar) -> String? {
+        guard let result = try? QuickAddParser(now: now, calendar: calendar).parse(text) else { return nil }
+        if result.title.isEmpty { return "quick add: an empty title from \(text.debugDescription)" }
+        let typed = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
+        for word in result.title.split(separator: " ").map(String.init) where !typed.contains(word) {
+            // The title is the typed words joined, less separators at its ends.
+            // (The standard library's search: Foundation's `contains` traps on Linux when the
+            // text sought ends in a NUL, as `"ab".contains("b\0")` does.)
+            if !typed.contains(where: { $0.firstRange(of: word) != nil }) {
+                return "quick add: the title word \(word.debugDescription) is not in \(text.debugDescription)"
+            }
+        }
+        let dates = DateText(calendar: calendar)
+        guard let item = try? result.item(now: now, dates: dates, newID: UUID.init) else { return nil }
+        if !item.validate().isEmpty { return "quick add: an item validate() refuses from \(text.debugDescription)" }
+        _ = ItemSummary.lines(of: item, dates: dates)
         return nil
     }
 }

@@ -108,6 +108,7 @@ struct TabSeamTests {
         .contactProfile: (.contacts, [.open]),
         .contactForm: (.contacts, [.command(.contactAdd)]),
         .contactSubscribe: (.contacts, [.command(.contactSubscribe)]),
+        .quickAdd: (.events, [.command(.quickAdd)]),
         .probe: (.probe, []),
         .probeDetail: (.probe, [.open]),
     ]

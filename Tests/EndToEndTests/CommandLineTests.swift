@@ -53,7 +53,7 @@ struct CommandLineTests {
         let badDate = try datebook("add", "X", "--start", "31/02")
         #expect(badDate.status != 0)
         #expect(badDate.standardError.contains("31"))
-        let noStart = try datebook("add", "An event without a start")
+        let noStart = try datebook("add", "An event without a start", "--event")
         #expect(noStart.status != 0)
         #expect(noStart.standardError.contains("--start"))
         let emptyTitle = try datebook("add", " ", "--task")

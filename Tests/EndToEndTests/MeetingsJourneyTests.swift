@@ -139,7 +139,8 @@ struct MeetingsJourneyTests {
         try bob.send(keys: "j")
         try await bob.waitFor("! 1 new")
         try bob.send(keys: "!")
-        let feed = try await bob.waitFor("Activities")
+        // Wait for the feed's entry itself, not only for a title that says Activities.
+        let feed = try await bob.waitFor("invites you to")
         #expect(feed.contains("• "))
         #expect(feed.contains("Alice invites you to “Budget”: vote on 2 times"))
         try bob.send(keys: "Enter")

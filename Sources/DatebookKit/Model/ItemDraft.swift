@@ -12,6 +12,7 @@ import Foundation
 /// - An event without an end lasts one hour.
 /// - A due date without a time of day is due at the start of that day; a task with no other
 ///   time is then all day and floats, due on that date in every zone.
+/// - Categories are separated by commas (`work, home`).
 /// - Priority is 0 (none) to 9; the alarm is minutes before (`15`, `90m`, `1h`).
 /// - The repeat phrase is read by `RepeatPhrase` from the first start (a rule shown unchanged
 ///   keeps the item's rule exactly).
@@ -142,7 +143,7 @@ public struct ItemDraft: Equatable, Sendable {
         item.times = times
         item.due = due.map { $0.hasTime ? $0.date : calendar.startOfDay(for: $0.date) }
         item.place = text(.place)
-        item.category = text(.category)
+        item.categories = Self.categories(text(.category))
         item.notes = self[.notes]
 
         let priorityText = text(.priority)
@@ -210,6 +211,16 @@ public struct ItemDraft: Equatable, Sendable {
     /// The text of a field without the spaces around it.
     private func text(_ field: Field) -> String {
         self[field].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The categories typed in one field, separated by commas, each once and in order.
+    static func categories(_ text: String) -> [String] {
+        var result: [String] = []
+        for part in text.split(separator: ",") {
+            let name = part.trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, !result.contains(name) { result.append(name) }
+        }
+        return result
     }
 
     /// Minutes typed as a number (`15`) or a duration (`90m`, `1h`, `1d`); nil when neither.

@@ -14,6 +14,8 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public let presenter: CalendarPresenter
     public let flow: ItemFlow
+    /// The quick-add line `a` opens over the calendar.
+    public let quickAdd: QuickAddLine
     /// The `:` prompt's text while it is open.
     public private(set) var prompt: TextField?
     private let store: DatebookStore
@@ -27,10 +29,16 @@ public final class CalendarCoordinator: TabCoordinator {
         presenter = CalendarPresenter(store: context.store, contacts: context.store, clock: context.clock,
                                       dates: context.dates, weather: context.weather)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
+        let presenter = presenter
+        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates) {
+            // A time typed without a date is on the day the calendar shows.
+            presenter.selectedDay
+        }
     }
 
     public var mode: Mode {
         if prompt != nil { return .prompt }
+        if quickAdd.isOpen { return .quickAdd }
         return flow.mode ?? .calendar
     }
 
@@ -63,6 +71,7 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func handle(_ intent: Intent) -> TabResponse {
         if prompt != nil { return handlePrompt(intent) }
+        if quickAdd.isOpen { return handleQuickAdd(intent) }
         if !flow.isEmpty { return flow.handle(intent) }
         do {
             switch intent {
@@ -75,6 +84,7 @@ public final class CalendarCoordinator: TabCoordinator {
             case .command(.nextPeriod): try presenter.movePeriod(by: 1)
             case .command(.today): try presenter.goToToday()
             case .command(.goToDate): prompt = TextField()
+            case .command(.quickAdd): quickAdd.open()
             case .moveUp: try presenter.moveSelection(by: -1)
             case .moveDown: try presenter.moveSelection(by: 1)
             case .open, .edit, .delete, .toggleComplete:
@@ -117,6 +127,21 @@ public final class CalendarCoordinator: TabCoordinator {
         default: break
         }
         return .handled
+    }
+
+    /// The quick-add line's keys; a saved item's day is then shown, so it is seen where it went.
+    private func handleQuickAdd(_ intent: Intent) -> TabResponse {
+        let response = quickAdd.handle(intent, flow: flow)
+        if !quickAdd.isOpen, flow.isEmpty, let saved = flow.takeSaved(),
+            let day = saved.times.first?.start ?? saved.due
+        {
+            do {
+                try presenter.go(to: day)
+            } catch {
+                return .message(.error("Cannot read the calendar: \(error)"))
+            }
+        }
+        return response
     }
 
     private func handlePrompt(_ intent: Intent) -> TabResponse {
@@ -197,6 +222,10 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
         if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
-        return CalendarView.render(viewState(area: area), into: &grid, area: area).map(ClickTarget.calendar)
+        var drawing = CalendarView.render(viewState(area: area), into: &grid, area: area).map(ClickTarget.calendar)
+        if let cursor = quickAdd.render(into: &grid, area: area) {
+            drawing = Drawing(cursor: cursor)
+        }
+        return drawing
     }
 }

@@ -25,7 +25,7 @@ extension Command {
 extension CalendarCoordinator {
     /// The Calendar tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .calendar, title: "Calendar", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .calendar, title: "Calendar", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { CalendarCoordinator(context: $0) }
 
     /// The keys of the day, week and agenda views and of the `:` prompt.
@@ -46,5 +46,6 @@ extension CalendarCoordinator {
         KeyBinding([.char("A")], .command(.showAgenda), in: [.calendar], help: "Agenda"),
         KeyBinding([.char("t")], .command(.today), in: [.calendar], help: "Today"),
         KeyBinding([.char(":")], .command(.goToDate), in: [.calendar], help: "Go to date"),
+        QuickAddLine.openingKey(in: [.calendar]),
     ] + TextField.editingKeys(in: [.prompt], enter: "Go there"))
 }

@@ -16,6 +16,8 @@ public final class EventsCoordinator: TabCoordinator {
     public let history: ItemListPresenter
     /// The details pages and forms pushed over the lists.
     public let flow: ItemFlow
+    /// The quick-add line `a` opens over the list.
+    public let quickAdd: QuickAddLine
     /// True while History is showing (under any pushed item screen).
     public private(set) var showsHistory = false
     /// True when the store changed since the lists were read.
@@ -25,10 +27,12 @@ public final class EventsCoordinator: TabCoordinator {
         list = ItemListPresenter(source: .active, store: context.store, clock: context.clock, dates: context.dates)
         history = ItemListPresenter(source: .history, store: context.store, clock: context.clock, dates: context.dates)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
+        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates)
     }
 
     public var mode: Mode {
-        flow.mode ?? (showsHistory ? .history : .list)
+        if quickAdd.isOpen { return .quickAdd }
+        return flow.mode ?? (showsHistory ? .history : .list)
     }
 
     /// The form on top, if a form is showing.
@@ -77,6 +81,7 @@ public final class EventsCoordinator: TabCoordinator {
     // MARK: - Intents
 
     public func handle(_ intent: Intent) -> TabResponse {
+        if quickAdd.isOpen { return quickAdd.handle(intent, flow: flow) }
         if !flow.isEmpty {
             return flow.handle(intent)
         }
@@ -104,6 +109,8 @@ public final class EventsCoordinator: TabCoordinator {
             return flow.reopen(item)
         case (.edit, true), (.delete, true):
             return .message(.error("History is read-only. Press x to set an item back to not completed."))
+        case (.command(.quickAdd), false):
+            quickAdd.open()
         case (.command(.history), false):
             showsHistory = true
         case (.command(.listToday), false):
@@ -149,6 +156,12 @@ public final class EventsCoordinator: TabCoordinator {
     public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
         if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
         let state = shownList.viewState(height: area.height - ItemListView.headerHeight)
-        return Drawing(clicks: ItemListView.render(state, into: &grid, area: area).map { ClickArea($0.rect, .row($0.target)) })
+        var drawing = Drawing(clicks: ItemListView.render(state, into: &grid, area: area).map {
+            ClickArea($0.rect, ClickTarget.row($0.target))
+        })
+        if let cursor = quickAdd.render(into: &grid, area: area) {
+            drawing = Drawing(cursor: cursor)
+        }
+        return drawing
     }
 }

@@ -19,7 +19,7 @@ extension Command {
 extension EventsCoordinator {
     /// The Events tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .events, title: "Events", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .events, title: "Events", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { EventsCoordinator(context: $0) }
 
     /// The keys of the Events list and History.
@@ -41,6 +41,7 @@ extension EventsCoordinator {
             KeyBinding([.char("e")], .edit, in: [.history], help: "Edit (read-only here)", footer: false),
             KeyBinding([.char("d")], .delete, in: [.history], help: "Delete (read-only here)", footer: false),
             KeyBinding([.char("h")], .command(.history), in: [.list], help: "History"),
+            QuickAddLine.openingKey(in: [.list]),
             KeyBinding([.char("t")], .command(.listToday), in: [.list], help: "Today (the first item not past)",
                        footer: false),
         ])

@@ -183,7 +183,7 @@ public final class ItemDetailsPresenter {
                != dates.calendar.timeZone.secondsFromGMT(for: item.start ?? now) {
             lines.append(("Time zone", zone + " (times shown in your zone)"))
         }
-        if !item.category.isEmpty { lines.append(("Category", item.category)) }
+        if !item.categories.isEmpty { lines.append(("Category", item.categories.joined(separator: ", "))) }
         for (i, file) in attachments.enumerated() {
             // The one `o` opens is marked when there are several (no-break spaces keep the
             // others in line: wrapping drops leading spaces).

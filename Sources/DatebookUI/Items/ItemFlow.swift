@@ -198,6 +198,23 @@ public final class ItemFlow {
         screens.append(.form(form))
     }
 
+    /// Opens the form for a new item with a draft's fields (a quick-add line's), which count as
+    /// typed: Esc asks before they are dropped.
+    public func startNew(from draft: ItemDraft) {
+        screens.append(.form(ItemFormPresenter(newItemFrom: draft, store: store, clock: clock, ids: ids, dates: dates)))
+    }
+
+    /// Saves a new item made without a form (a quick-add line), and says so; the host selects it.
+    public func saveNew(_ item: Item) -> TabResponse {
+        do {
+            let stored = try store.save(item)
+            saved = stored
+            return .message(StatusMessage(ItemFormPresenter.savedMessage(stored)))
+        } catch {
+            return .message(.error("Not saved: \(error). Your text is still there."))
+        }
+    }
+
     /// Rereads the item of every details page.
     func reload() throws {
         for case .details(let p) in screens { try p.reload() }

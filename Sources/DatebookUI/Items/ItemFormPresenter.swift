@@ -92,6 +92,19 @@ public final class ItemFormPresenter {
         self.attendees = attendees
     }
 
+    /// A form for a new item with a draft's texts (a quick-add line's). They count as typed: the
+    /// form has changes from the start, so Esc asks before dropping them.
+    public convenience init(newItemFrom draft: ItemDraft, store: DatebookStore, clock: Clock, ids: IDSource,
+                            dates: DateText) {
+        var texts: [ItemFormField: String] = [:]
+        for (field, text) in draft.texts where !text.isEmpty {
+            if let formField = ItemFormField(rawValue: field.rawValue) { texts[formField] = text }
+        }
+        texts[.notes] = texts[.notes]?.replacingOccurrences(of: "\n", with: "↵")
+        self.init(original: nil, kind: draft.kind, allDay: draft.allDay, texts: texts, store: store, clock: clock,
+                  ids: ids, dates: dates, openedBlank: true)
+    }
+
     /// A form that edits an existing item.
     public convenience init(editing item: Item, store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText) {
         self.init(original: item, kind: item.kind, allDay: item.allDay, texts: ItemFormPresenter.texts(of: item, dates: dates),
@@ -122,7 +135,7 @@ public final class ItemFormPresenter {
     }
 
     private init(original: Item?, kind: ItemKind, allDay: Bool, texts: [ItemFormField: String], store: DatebookStore,
-                 clock: Clock, ids: IDSource, dates: DateText, recurrenceID: Date? = nil) {
+                 clock: Clock, ids: IDSource, dates: DateText, recurrenceID: Date? = nil, openedBlank: Bool = false) {
         self.recurrenceID = recurrenceID
         self.original = original
         self.kind = kind
@@ -131,7 +144,7 @@ public final class ItemFormPresenter {
         self.clock = clock
         self.ids = ids
         self.dates = dates
-        initialTexts = texts
+        initialTexts = openedBlank ? [:] : texts
         initialKind = kind
         initialAllDay = allDay
         followedStart = texts[.start] ?? ""
@@ -406,7 +419,7 @@ public final class ItemFormPresenter {
             texts[.due] = dates.field(due, withTime: hasTime)
         }
         texts[.place] = item.place
-        texts[.category] = item.category
+        texts[.category] = item.categories.joined(separator: ", ")
         texts[.notes] = item.notes.replacingOccurrences(of: "\n", with: "↵")
         if item.priority != 0 { texts[.priority] = String(item.priority) }
         if let alarm = item.alarm {

@@ -16,16 +16,20 @@ public final class SearchCoordinator: TabCoordinator {
     public let presenter: SearchPresenter
     /// The details pages and forms pushed over the results.
     public let flow: ItemFlow
+    /// The quick-add line `a` opens over the results.
+    public let quickAdd: QuickAddLine
     /// True while the query line has the keyboard; false in the results.
     public private(set) var queryFocused = true
 
     public init(context: TabContext) {
         presenter = SearchPresenter(store: context.store, clock: context.clock, dates: context.dates)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
+        quickAdd = QuickAddLine(clock: context.clock, ids: context.ids, dates: context.dates)
     }
 
     public var mode: Mode {
-        flow.mode ?? (presenter.datePrompt != nil ? .searchDates : queryFocused ? .searchQuery : .searchResults)
+        if quickAdd.isOpen { return .quickAdd }
+        return flow.mode ?? (presenter.datePrompt != nil ? .searchDates : queryFocused ? .searchQuery : .searchResults)
     }
 
     public func startNew(_ entry: NewEntry.ID) -> TabResponse {
@@ -57,6 +61,7 @@ public final class SearchCoordinator: TabCoordinator {
     // MARK: - Intents
 
     public func handle(_ intent: Intent) -> TabResponse {
+        if quickAdd.isOpen { return quickAdd.handle(intent, flow: flow) }
         if !flow.isEmpty { return flow.handle(intent) }
         if presenter.datePrompt != nil { return presenter.editDatePrompt(intent) ? .handled : .ignored }
         switch intent {
@@ -99,6 +104,8 @@ public final class SearchCoordinator: TabCoordinator {
             flow.showDetails(of: hit.item, occurrence: hit.listed)
         case .command(.searchQuery):
             queryFocused = true
+        case .command(.quickAdd):
+            quickAdd.open()
         case .quitOrBack:
             return .quit
         default:
@@ -136,6 +143,10 @@ public final class SearchCoordinator: TabCoordinator {
     public func render(into grid: inout Grid, area: Rect) -> Drawing<ClickTarget> {
         if !flow.isEmpty { return flow.render(into: &grid, area: area).map(ClickTarget.field) }
         let state = presenter.viewState(queryFocused: queryFocused, height: area.height - SearchView.headerHeight)
-        return SearchView.render(state, into: &grid, area: area).map(ClickTarget.result)
+        var drawing = SearchView.render(state, into: &grid, area: area).map(ClickTarget.result)
+        if let cursor = quickAdd.render(into: &grid, area: area) {
+            drawing = Drawing(cursor: cursor)
+        }
+        return drawing
     }
 }

@@ -30,7 +30,7 @@ extension Command {
 extension SearchCoordinator {
     /// The Search tab as the app registers it.
     public static let registration = TabRegistration(
-        id: .search, title: "Search", keyMaps: [keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
+        id: .search, title: "Search", keyMaps: [keys, QuickAddLine.keys, ItemFlow.keys], newEntries: ItemFlow.newEntries
     ) { SearchCoordinator(context: $0) }
 
     /// The keys of the query line and of the results.
@@ -53,6 +53,7 @@ extension SearchCoordinator {
             KeyBinding([.char("G"), .end], .moveBottom, in: results, help: "Bottom", footer: false),
             KeyBinding([.enter], .open, in: results, help: "Open"),
             KeyBinding([.char("/")], .command(.searchQuery), in: results, help: "Query"),
+            QuickAddLine.openingKey(in: results),
             KeyBinding([.tab, .down], .nextField, in: prompt, help: "The other date"),
             KeyBinding([.backTab, .up], .previousField, in: prompt, help: "The other date", footer: false),
         ] + TextField.editingKeys(in: query, enter: "To the results").filter {
