@@ -2,7 +2,8 @@
 #   make run    build and open the planner (ARGS="--db /tmp/x.sqlite" to pass options)
 #   make test   every test: unit, snapshot and end-to-end in tmux
 #   make stress the durability tests at full size (kills, four writers, a full disk)
-#   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards
+#   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards,
+#               100,000 Taskwarrior tasks beside task import
 #   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
 #               date text, meeting messages, vCards, feeds); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7
 #

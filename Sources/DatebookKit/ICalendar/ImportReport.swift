@@ -13,17 +13,25 @@ public struct ImportReport: Equatable, Sendable {
         public var uid: String?
         /// Why it was skipped, or what was made of it.
         public var message: String
+        /// For a JSON file, the record's place in its list, from 1 (nil for iCalendar).
+        public var record: Int?
 
-        public init(line: Int, component: String, uid: String? = nil, message: String) {
+        public init(line: Int, component: String, uid: String? = nil, message: String, record: Int? = nil) {
             self.line = line
             self.component = component
             self.uid = uid
             self.message = message
+            self.record = record
         }
 
-        /// `line 12, VEVENT uid1@example.com: it has no DTSTART`.
+        /// `line 12, VEVENT uid1@example.com: it has no DTSTART`; for a JSON record
+        /// `task 3 (line 12) abc: "title" is missing`.
         public var description: String {
-            "line \(line), \(component)\(uid.map { " \($0)" } ?? ""): \(message)"
+            let uidText = uid.map { " \($0)" } ?? ""
+            if let record {
+                return "\(component) \(record) (line \(line))\(uidText): \(message)"
+            }
+            return "line \(line), \(component)\(uidText): \(message)"
         }
     }
 
@@ -64,12 +72,15 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
     case notICalendar(String)
     /// The database refused the import; it was rolled back.
     case store(StoreError)
+    /// The bytes are JSON Datebook cannot read: malformed, nested too deep, or none of its formats.
+    case unreadableJSON(String)
 
     public var description: String {
         switch self {
         case let .unreadable(reason): return "cannot read the file: \(reason)"
         case let .notICalendar(reason): return "not an iCalendar file: \(reason); nothing was imported"
         case let .store(error): return "\(error); nothing was imported"
+        case let .unreadableJSON(reason): return "\(reason); nothing was imported"
         }
     }
 }

@@ -248,9 +248,10 @@ public enum VCardReader {
             // Trimmed as an FN is, so the name reads back the same from the card Datebook writes.
             let fromName = [contact.namePrefix, contact.givenName, contact.additionalNames, contact.familyName, contact.nameSuffix]
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            let organisation = contact.organisation.trimmingCharacters(in: .whitespaces)
             let (name, source) = !fromName.isEmpty ? (fromName, "N")
-                : !contact.organisation.isEmpty ? (contact.organisation, "ORG")
-                : (contact.emails.first?.value ?? "", "EMAIL")
+                : !organisation.isEmpty ? (organisation, "ORG")
+                : ((contact.emails.first?.value ?? "").trimmingCharacters(in: .whitespaces), "EMAIL")
             guard !name.isEmpty else {
                 return .failure(Note(line: line, uid: state.hadUID ? contact.uid : nil,
                                      message: "it has no name (no FN, N, ORG or EMAIL)"))

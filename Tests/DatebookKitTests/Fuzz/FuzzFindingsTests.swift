@@ -225,6 +225,14 @@ struct FuzzFindingsTests {
         #expect(contact.displayName == "data:")
         let again = VCardReader.read(Data(VCardWriter().write([contact]).utf8))
         #expect(again.cards.map(\.contact.displayName) == ["data:"])
+        // The same from ORG (seed 2027, input 58643) and from an e-mail.
+        for (line, name) in [("ORG:Acme Plumbin ", "Acme Plumbin"), ("EMAIL: ana@example.org ", "ana@example.org")] {
+            let card = "BEGIN:VCARD\r\nVERSION:4.0\r\n\(line)\r\nEND:VCARD\r\n"
+            let named = try #require(VCardReader.read(Data(card.utf8)).cards.first?.contact)
+            #expect(named.displayName == name)
+            let back = VCardReader.read(Data(VCardWriter().write([named]).utf8))
+            #expect(back.cards.map(\.contact.displayName) == [name])
+        }
     }
 
     /// A group name with a NUL in it (the vCard target, seed 2026, input 25509): the line was
