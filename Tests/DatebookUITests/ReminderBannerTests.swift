@@ -95,8 +95,13 @@ struct ReminderBannerTests {
         app.send(.submit)
         #expect(app.banner.snoozeText == "later")
         #expect(app.banner.snoozeProblem?.contains("later") == true)
-        for _ in 0..<5 { app.send(.deleteBackward) }
-        app.type("10")
+        // The field edits as every text field does: Ctrl-U clears it, the cursor moves.
+        #expect(KeyTable(tabs: .standard).intent(for: .ctrl("u"), in: .reminderSnooze) == .deleteToStart)
+        app.send(.deleteToStart)
+        #expect(app.banner.snoozeText == "")
+        app.type("0")
+        app.send(.cursorHome)
+        app.type("1")
         app.send(.submit)
         #expect(app.banner.isEmpty)
         #expect(app.status == StatusMessage("Snoozed \u{201C}Dentist\u{201D} until 10:55"))

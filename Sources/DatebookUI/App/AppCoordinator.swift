@@ -199,8 +199,6 @@ public final class AppCoordinator: Application {
         defer { bannerMayHaveMoved(wasEmpty: false) }
         if banner.snoozeText != nil {
             switch intent {
-            case .insert(let c): banner.snoozeText?.append(c); banner.snoozeProblem = nil
-            case .deleteBackward: _ = banner.snoozeText?.popLast(); banner.snoozeProblem = nil
             case .back: banner.snoozeText = nil; banner.snoozeProblem = nil
             case .submit:
                 let typed = banner.snoozeText ?? ""
@@ -216,7 +214,11 @@ public final class AppCoordinator: Application {
                 } catch {
                     status = .error("Not snoozed: \(error)")
                 }
-            default: break
+            default:
+                if TextField.edits(intent) {
+                    banner.snoozeField?.apply(intent)
+                    banner.snoozeProblem = nil
+                }
             }
             return
         }

@@ -67,8 +67,11 @@ enum AppKeys {
         b.append(KeyBinding([.char("z")], .pick("z"), in: [.reminder], help: "Snooze"))
         b.append(KeyBinding([.escape], .back, in: [.reminder], help: "Dismiss"))
         b.append(KeyBinding([.enter], .submit, in: [.reminderSnooze], help: "Snooze"))
-        b.append(KeyBinding([.backspace], .deleteBackward, in: [.reminderSnooze], help: "Delete", footer: false))
         b.append(KeyBinding([.escape], .back, in: [.reminderSnooze], help: "Back"))
+        // The snooze time edits as every text field does (Enter and Esc are the banner's).
+        b += TextField.editingKeys(in: [.reminderSnooze], enter: "Snooze").filter {
+            $0.keys != [.enter] && $0.keys != [.escape]
+        }
         b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.missedReminders], help: "Up", footer: false))
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.missedReminders], help: "Down", footer: false))
         b.append(KeyBinding([.escape, .enter, .char("q")], .back, in: [.missedReminders], help: "Close"))

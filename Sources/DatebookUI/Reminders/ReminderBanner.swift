@@ -18,7 +18,12 @@ public struct ReminderBanner: Equatable, Sendable {
     /// How many have rung since the queue was last empty: the count in "2 of 3".
     private var shownCount = 0
     /// The snooze time being typed after `z`; nil when not snoozing.
-    public var snoozeText: String?
+    public var snoozeText: String? {
+        get { snoozeField?.text }
+        set { snoozeField = newValue.map { TextField($0) } }
+    }
+    /// The field the snooze time is typed in: it edits as every text field does.
+    public var snoozeField: TextField?
     /// Why the typed snooze time cannot be used.
     public var snoozeProblem: String?
 
@@ -78,7 +83,7 @@ public struct ReminderBanner: Equatable, Sendable {
         if !ring.place.isEmpty { text += " \u{00B7} " + ring.place }
         grid.put(text, x: area.x + 1, y: area.y, style: style, maxWidth: area.width - 2, ellipsis: true)
         let hintStyle = Style(foreground: .black, background: .yellow)
-        guard let typed = snoozeText else {
+        guard let field = snoozeField else {
             grid.put("Enter open \u{00B7} z snooze \u{00B7} Esc dismiss", x: area.x + 1, y: area.y + 1, style: hintStyle,
                      maxWidth: area.width - 2, ellipsis: true)
             return nil
@@ -87,8 +92,7 @@ public struct ReminderBanner: Equatable, Sendable {
         let x = area.x + 1
         grid.put(label, x: x, y: area.y + 1, style: style)
         let fieldX = x + DisplayWidth.of(label)
-        grid.put(typed, x: fieldX, y: area.y + 1, style: hintStyle, maxWidth: 12)
-        let cursorX = min(fieldX + DisplayWidth.of(typed), area.maxX - 1)
+        let cursorX = min(field.render(into: &grid, x: fieldX, y: area.y + 1, width: 12, style: hintStyle), area.maxX - 1)
         let hint = snoozeProblem ?? "5, 10, 60 minutes or a time such as 2h \u{00B7} Enter snooze \u{00B7} Esc back"
         grid.put(hint, x: fieldX + 14, y: area.y + 1, style: snoozeProblem == nil ? hintStyle : style,
                  maxWidth: max(0, area.maxX - fieldX - 15), ellipsis: true)
