@@ -369,7 +369,7 @@ public struct ICalendarImporter {
         guard definitions.count > 64, cores > 1 else {
             return definitions.map(expander.expand)
         }
-        let results = Slots(count: definitions.count)
+        let results = ParallelSlots<SeriesInstances>(count: definitions.count)
         let share = (definitions.count + cores - 1) / cores
         DispatchQueue.concurrentPerform(iterations: cores) { part in
             let range = (part * share)..<min(definitions.count, (part + 1) * share)
@@ -378,26 +378,5 @@ public struct ICalendarImporter {
             }
         }
         return results.values
-    }
-
-    /// Results filled in by several threads, each writing its own slots only.
-    private final class Slots: @unchecked Sendable {
-        private let slots: UnsafeMutableBufferPointer<SeriesInstances?>
-
-        init(count: Int) {
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil)
-        }
-
-        deinit {
-            slots.deinitialize()
-            slots.deallocate()
-        }
-
-        func set(_ index: Int, _ value: SeriesInstances) {
-            slots[index] = value
-        }
-
-        var values: [SeriesInstances] { slots.map { $0! } }
     }
 }

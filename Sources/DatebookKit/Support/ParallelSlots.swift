@@ -1,7 +1,7 @@
 import Foundation
 
 /// Results filled in by several threads at once, each writing its own slots only (an import
-/// reads, validates and expands its records on every core, in parts).
+/// reads, validates and expands its records, or its series, on every core, in parts).
 final class ParallelSlots<Value>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Value?>
 
@@ -18,6 +18,9 @@ final class ParallelSlots<Value>: @unchecked Sendable {
     func set(_ index: Int, _ value: Value) {
         slots[index] = value
     }
+
+    /// Every value, in order, once every slot was set.
+    var values: [Value] { slots.map { $0! } }
 
     /// The value at `index`, leaving the slot empty (its memory is given back as it is used).
     func take(_ index: Int) -> Value? {
