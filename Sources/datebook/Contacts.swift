@@ -82,7 +82,7 @@ struct ContactsExport: ParsableCommand {
         do {
             try PrivateFile.write(Data(text.utf8), to: out)
         } catch {
-            Console.fail("datebook contacts export: cannot write \(out): \((error as NSError).localizedDescription)")
+            Console.fail("datebook contacts export: \(error)")
         }
         Console.error("Exported \(count) contact\(count == 1 ? "" : "s") to \(out)")
     }

@@ -25,30 +25,20 @@ struct Export: ParsableCommand {
         let dates = range.range(command: "export")
         let database = try store.openStore(creating: false)
         let exporter = ICalendarExporter(reader: database)
-        // The calendar is written whole to a private temporary file first: a read that fails
-        // halfway (a damaged database, a full disk) leaves no half-written calendar behind,
-        // neither in --out nor on stdout.
-        let folder = out.map { ($0 as NSString).deletingLastPathComponent } ?? NSTemporaryDirectory()
-        let temporary = ((folder.isEmpty ? "." : folder) as NSString)
-            .appendingPathComponent(".datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            Console.fail("datebook export: cannot write \(out ?? "a temporary file in \(folder)"): \(String(cString: strerror(errno)))")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        // The calendar is written whole to a private file first: a read that fails halfway (a
+        // damaged database, a full disk) leaves no half-written calendar behind, neither in
+        // --out nor on stdout.
+        let target = out ?? (NSTemporaryDirectory() as NSString)
+            .appendingPathComponent("datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ics")
         var count = 0
         do {
-            defer { unlink(temporary) }
-            count = try exporter.export(from: dates.from, to: dates.to) { try handle.write(contentsOf: Data($0.utf8)) }
-            try handle.synchronize()
-            if let out {
-                if rename(temporary, out) != 0 {
-                    throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(errno))])
-                }
-            } else {
-                try Self.copy(temporary, to: FileHandle.standardOutput)
+            try PrivateFile.write(to: target) { handle in
+                count = try exporter.export(from: dates.from, to: dates.to) { try handle.write(contentsOf: Data($0.utf8)) }
             }
-            try handle.close()
+            if out == nil {
+                defer { unlink(target) }
+                try Self.copy(target, to: FileHandle.standardOutput)
+            }
         } catch {
             Console.fail("datebook export: \(error)")
         }

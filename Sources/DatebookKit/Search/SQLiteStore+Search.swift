@@ -27,7 +27,7 @@ extension SQLiteStore {
         let kinds = SearchKind.allCases.filter { query.searches($0) }
         guard !kinds.isEmpty else { return SearchResults(groups: [], terms: terms) }
         // A series ranks by the instance it shows now, as in the Events list.
-        try advanceRepeatingItems(at: now)
+        _ = try advanceRepeatingItems(at: now)
         let plan = SearchPlan(terms: terms, query: query)
         let coding = storedTime
         let limit = query.limitPerKind

@@ -10,18 +10,24 @@ public enum PrivateFile {
     /// Writes `data` to `path` through a private temporary file beside it, renamed over `path`
     /// only once it is complete and on disk.
     public static func write(_ data: Data, to path: String) throws {
+        try write(to: path) { try $0.write(contentsOf: data) }
+    }
+
+    /// Writes what `fill` writes to its handle to `path`, as `write(_:to:)` does: nothing is
+    /// left at `path` when `fill` throws, and what was there stays.
+    public static func write(to path: String, _ fill: (FileHandle) throws -> Void) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = ((folder.isEmpty ? "." : folder) as NSString)
             .appendingPathComponent(".datebook-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).partial")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw error(errno) }
+        guard descriptor >= 0 else { throw PrivateFileError(path: path, code: errno) }
         var renamed = false
         defer { if !renamed { unlink(temporary) } }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try handle.write(contentsOf: data)
+        try fill(handle)
         try handle.synchronize()
         try handle.close()
-        guard rename(temporary, path) == 0 else { throw error(errno) }
+        guard rename(temporary, path) == 0 else { throw PrivateFileError(path: path, code: errno) }
         renamed = true
     }
 
@@ -32,9 +38,12 @@ public enum PrivateFile {
         try FileManager.default.createDirectory(
             atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
+}
 
-    private static func error(_ code: Int32) -> NSError {
-        NSError(domain: NSPOSIXErrorDomain, code: Int(code),
-                userInfo: [NSLocalizedDescriptionKey: String(cString: strerror(code))])
-    }
+/// A private file that could not be made or put in place: `cannot write PATH: REASON`.
+public struct PrivateFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var code: Int32
+
+    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }

@@ -50,6 +50,8 @@ public final class CalendarCoordinator: TabCoordinator {
 
     public func storeDidChange(_ changes: StoreChanges) {
         presenter.reload()
+        // Only another Datebook can have set another city (this one's forecast is in memory).
+        if changes.external { presenter.weather?.forget() }
         flow.storeDidChange()
     }
 

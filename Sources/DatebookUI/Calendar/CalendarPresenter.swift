@@ -75,7 +75,7 @@ public final class CalendarPresenter {
     private let store: OccurrenceStore
     /// Where contacts' busy times and birthdays come from; nil: none are shown.
     private let contacts: ContactCalendarStore?
-    private let weather: WeatherService?
+    let weather: WeatherService?
     private let clock: Clock
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
@@ -108,8 +108,6 @@ public final class CalendarPresenter {
     public func reload() {
         cache = nil
         generation += 1
-        // Another Datebook may have set another city.
-        weather?.forget()
     }
 
     /// Reads what the view shows, unless it was read: the month grid's weeks (beside the day

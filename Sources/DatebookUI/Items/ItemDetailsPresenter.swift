@@ -38,6 +38,7 @@ public final class ItemDetailsPresenter {
         self.dates = dates
         self.occurrence = occurrence
         listed = try? readListed()
+        attachments = Self.inspect(item)
     }
 
     /// True when the item is in History, where nothing can be edited.
@@ -45,8 +46,13 @@ public final class ItemDetailsPresenter {
 
     // MARK: - Attachments
 
-    /// The item's attachments as they stand now (looked at when the page is drawn).
-    public var attachments: [AttachmentFile] { item.attachments.map { AttachmentFile.inspect($0) } }
+    /// The item's attachments as they stood when the page was read (each file looked at once
+    /// then, not at every key; `o` looks again before it opens one).
+    public private(set) var attachments: [AttachmentFile] = []
+
+    private static func inspect(_ item: Item) -> [AttachmentFile] {
+        item.attachments.map { AttachmentFile.inspect($0) }
+    }
 
     /// The attachment `o` opens: the first until `>` or `<` chooses another.
     public private(set) var selectedAttachment = 0
@@ -71,6 +77,7 @@ public final class ItemDetailsPresenter {
         guard let fresh = try store.item(id: item.id) else { return false }
         item = fresh
         listed = try readListed()
+        attachments = Self.inspect(fresh)
         return true
     }
 
