@@ -63,7 +63,7 @@ public final class RadicaleServer: @unchecked Sendable {
         for _ in 0..<3 where started == nil {
             let port = try LoopbackPort.free()
             var options = [
-                "-m", "radicale", "--config", config,
+                "-c", Self.launcher, "--config", config,
                 "--server-hosts", "127.0.0.1:\(port)",
                 "--auth-type", "htpasswd",
                 "--auth-htpasswd-filename", usersFile.path,
@@ -97,6 +97,20 @@ public final class RadicaleServer: @unchecked Sendable {
         self.pid = pid
         self.port = port
     }
+
+    /// Runs Radicale (`python -m radicale`) and ends it when its parent goes: a test run that
+    /// crashes or is killed leaves no server behind.
+    private static let launcher = """
+        import os, runpy, sys, threading, time
+        parent = os.getppid()
+        def watch():
+            while os.getppid() == parent:
+                time.sleep(0.5)
+            os._exit(0)
+        threading.Thread(target=watch, daemon=True).start()
+        sys.argv = ["radicale"] + sys.argv[1:]
+        runpy.run_module("radicale", run_name="__main__", alter_sys=True)
+        """
 
     private enum Start { case listening, exited(Int32), timedOut }
 
