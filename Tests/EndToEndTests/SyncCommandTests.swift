@@ -404,6 +404,35 @@ struct SyncCommandTests {
         #expect(written.status == 403)
     }
 
+    @Test("items filed under Public are copied to my public calendar, and taken off it when they no longer are")
+    func publishing() throws {
+        let soon = Date().addingTimeInterval(5 * 86400)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let day = formatter.string(from: soon)
+        #expect(try datebook("alice", ["add", "Talk at the library", "--start", "\(day) 18:00", "--category", "Public"]).status == 0)
+        #expect(try datebook("alice", ["add", "Dentist", "--start", "\(day) 09:00"]).status == 0)
+        try addAccount("alice")
+        let synced = try sync("alice")
+        #expect(synced.contains("sent 2 (2 new)") && synced.contains("published 1 (1 new)"), "\(synced)")
+        #expect(try sync("alice").contains("nothing to do"))
+
+        let shown = try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public"))
+        #expect(shown.map(\.summary) == ["Talk at the library"])
+        try addAccount("bob", user: "bob")
+        #expect(try datebook("bob", ["contacts", "add", "Alice"], user: "bob").status == 0)
+        let subscribed = try datebook(
+            "bob", ["subscriptions", "add", "Alice", server.url(forUser: "alice", collection: "public").absoluteString],
+            user: "bob")
+        #expect(subscribed.standardOutput.contains("1 busy time"), "\(subscribed.standardOutput)\(subscribed.standardError)")
+
+        try edit("alice") { $0.replacingOccurrences(of: "CATEGORIES:Public", with: "CATEGORIES:Work") }
+        #expect(try sync("alice").contains("published 1 (1 removed)"))
+        #expect(try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public")).isEmpty)
+    }
+
     // MARK: - Another client
 
     @Test("an event written by Python's caldav appears after a sync; one written by Datebook reads back in caldav")

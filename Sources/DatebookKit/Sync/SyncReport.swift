@@ -17,6 +17,10 @@ public struct SyncReport: Equatable, Sendable {
     /// Meeting messages delivered into others' inboxes, and read from mine.
     public var messagesSent = 0
     public var messagesReceived = 0
+    /// Items copied to my public calendar (new, changed) or taken off it.
+    public var publishedNew = 0
+    public var publishedChanged = 0
+    public var publishedRemoved = 0
     /// Resources the server holds that could not be read (not iCalendar, no item in them).
     public var unreadable: [String] = []
     /// What else a person should know (an item that came back, a change waiting).
@@ -27,7 +31,7 @@ public struct SyncReport: Equatable, Sendable {
     /// True when nothing went either way.
     public var isEmpty: Bool {
         receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
-            + messagesSent + messagesReceived == 0
+            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0
     }
 
     public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
@@ -42,6 +46,9 @@ public struct SyncReport: Equatable, Sendable {
         sum.conflicts += b.conflicts
         sum.messagesSent += b.messagesSent
         sum.messagesReceived += b.messagesReceived
+        sum.publishedNew += b.publishedNew
+        sum.publishedChanged += b.publishedChanged
+        sum.publishedRemoved += b.publishedRemoved
         sum.unreadable += b.unreadable
         sum.notes += b.notes
         return sum
@@ -59,6 +66,7 @@ public struct SyncReport: Equatable, Sendable {
         part("received", [(receivedNew, "new"), (receivedChanged, "changed"), (receivedRemoved, "removed")])
         part("sent", [(sentNew, "new"), (sentChanged, "changed"), (sentRemoved, "removed")])
         if merged > 0 { parts.append("\(merged) merged") }
+        part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
         if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
         if messagesReceived > 0 {
             parts.append(messagesReceived == 1 ? "1 message read" : "\(messagesReceived) messages read")
