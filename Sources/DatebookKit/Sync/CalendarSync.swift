@@ -1,0 +1,407 @@
+import Foundation
+import GRDB
+
+/// Syncs the store's items two ways with one calendar collection: first what the server
+/// changed comes in (`pull`), then what was changed here goes out (`push`).
+///
+/// What was last agreed for each resource is kept (`sync_resource`): its ETag, its text (the
+/// base of a three-way merge) and the item's `updated` then. An item changed on both sides
+/// since is merged field by field (`ItemMerge`); a field both changed keeps the server's
+/// value, and my version is kept whole in `sync_conflict`. Every step writes what it learnt in
+/// the same transaction as the items it wrote, and every request is conditional (`If-Match`,
+/// `If-None-Match: *`), so a sync killed anywhere leaves both sides consistent, and the next
+/// one finishes the job without duplicates.
+final class CalendarSync {
+    let store: SQLiteStore
+    let client: DAVClient
+    let account: String
+    let collection: SyncCollection
+    /// True when new items of this store go to this collection.
+    let takesNewItems: Bool
+    let progress: (String) -> Void
+    let coder: ICalendarResource
+    var report = SyncReport()
+
+    /// How many resources one calendar-multiget asks for.
+    static let hrefsPerRequest = 200
+    /// How many items are read from the store at once while pushing.
+    static let itemsPerChunk = 100
+
+    init(store: SQLiteStore, client: DAVClient, account: String, collection: SyncCollection, takesNewItems: Bool,
+         progress: @escaping (String) -> Void) throws(StoreError)
+    {
+        self.store = store
+        self.client = client
+        self.account = account
+        self.collection = collection
+        self.takesNewItems = takesNewItems
+        self.progress = progress
+        coder = ICalendarResource(
+            timeZone: store.timeZone, now: store.clock.now(), storedZoneDefinitions: try store.storedZoneDefinitions())
+    }
+
+    // MARK: - Addresses
+
+    /// The key a resource is known by: its path, percent escapes decoded.
+    func key(ofHref href: String) -> String? {
+        URL(string: href, relativeTo: collection.url)?.absoluteURL.path
+    }
+
+    /// The address of a resource from its key.
+    func url(ofKey key: String) -> URL {
+        var parts = URLComponents(url: collection.url, resolvingAgainstBaseURL: true) ?? URLComponents()
+        parts.path = key
+        return parts.url ?? collection.url
+    }
+
+    /// The key of a new resource for an item: its UID when it is plain, else its id.
+    func newKey(for item: Item) -> String {
+        let uid = item.icalendarUID
+        let plain = uid.count <= 200 && uid.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
+        }
+        let name = (plain ? uid : item.id.lowercasedText) + ".ics"
+        return collection.url.appendingPathComponent(name, isDirectory: false).path
+    }
+
+    // MARK: - Running
+
+    /// Pulls, then pushes; returns what was done.
+    func run() throws -> SyncReport {
+        try pull()
+        try push()
+        return report
+    }
+
+    /// Counts what a sync would do, changing nothing on either side.
+    func dryRun() throws -> SyncReport {
+        let known = try store.syncedResources(account: account, collection: collection.url)
+        let listing = try listing(known: known)
+        for (key, _) in listing.changed {
+            if known[key] == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
+        }
+        report.receivedRemoved = listing.removed.count
+        for candidate in try pushCandidates() {
+            if candidate.resource == nil {
+                report.sentNew += 1
+            } else if candidate.status == .deleted || candidate.rowID == nil {
+                report.sentRemoved += 1
+            } else {
+                report.sentChanged += 1
+            }
+        }
+        return report
+    }
+
+    // MARK: - What the server changed
+
+    struct Listing {
+        /// Keys of resources new or changed on the server, with the href as it wrote it.
+        var changed: [(String, String)]
+        var removed: [String]
+        var token: String?
+        /// False when the listing is the whole collection (no token, or one refused).
+        var isIncremental: Bool
+    }
+
+    /// What changed on the server since the last pull: by sync token (RFC 6578) where the
+    /// server has one, else by comparing every ETag.
+    func listing(known: [String: SyncedResource]) throws -> Listing {
+        let etag = [(DAVNamespace.dav, "getetag")]
+        var incremental = collection.syncToken != nil
+        var answer = try changes(since: collection.syncToken, properties: etag)
+        if answer == nil, collection.syncToken != nil {
+            // The token is not known any more: the whole collection, by ETag.
+            incremental = false
+            answer = try changes(since: nil, properties: etag)
+        }
+        guard let answer else {
+            let whole = try client.propfind(collection.url, depth: 1, properties: etag)
+            var listing = Listing(changed: [], removed: [], token: nil, isIncremental: false)
+            var seen: Set<String> = []
+            for response in whole.responses {
+                guard let key = key(ofHref: response.href), key != collection.url.path else { continue }
+                guard !key.hasSuffix("/") else { continue }
+                seen.insert(key)
+                if known[key]?.etag == nil || known[key]?.etag != response.etag {
+                    listing.changed.append((key, response.href))
+                }
+            }
+            listing.removed = known.keys.filter { !seen.contains($0) }.sorted()
+            return listing
+        }
+        var listing = Listing(changed: [], removed: [], token: answer.syncToken, isIncremental: incremental)
+        var seen: Set<String> = []
+        for response in answer.responses {
+            guard let key = key(ofHref: response.href), key != collection.url.path, !key.hasSuffix("/") else { continue }
+            seen.insert(key)
+            if response.status == 404 {
+                if known[key] != nil { listing.removed.append(key) }
+            } else if known[key]?.etag == nil || known[key]?.etag != response.etag {
+                listing.changed.append((key, response.href))
+            }
+        }
+        if !incremental {
+            // The whole collection was listed: what is known and was not listed is gone.
+            listing.removed += known.keys.filter { !seen.contains($0) }.sorted()
+        }
+        return listing
+    }
+
+    /// A sync-collection report since `token`; nil when the server does not know the token or
+    /// has no such report (it is then listed whole).
+    private func changes(since token: String?, properties: [(String, String)]) throws(NetworkError) -> DAVMultistatus? {
+        let outcome: Result<DAVMultistatus?, NetworkError>
+        do {
+            outcome = .success(try client.syncCollection(collection.url, token: token, properties: properties))
+        } catch {
+            outcome = .failure(error)
+        }
+        switch outcome {
+        case let .success(answer):
+            return answer
+        case let .failure(.status(code, _)) where code < 500:
+            return nil
+        case let .failure(error):
+            throw error
+        }
+    }
+
+    /// One resource as the server has it now.
+    struct Remote {
+        var key: String
+        var etag: String?
+        var text: String
+    }
+
+    /// The texts of the changed resources, a few hundred per request; keys the server no
+    /// longer has are added to `removed`.
+    func fetch(_ changed: [(String, String)], removed: inout [String]) throws -> [Remote] {
+        var remotes: [Remote] = []
+        remotes.reserveCapacity(changed.count)
+        for start in stride(from: 0, to: changed.count, by: Self.hrefsPerRequest) {
+            let part = changed[start..<min(start + Self.hrefsPerRequest, changed.count)]
+            if changed.count > Self.hrefsPerRequest {
+                progress("receiving \(start + part.count) of \(changed.count)")
+            }
+            let answer = try client.multiget(collection.url, hrefs: part.map(\.1), addressBook: false)
+            var found: Set<String> = []
+            for response in answer.responses {
+                guard let key = key(ofHref: response.href) else { continue }
+                if response.status == 404 {
+                    continue
+                }
+                guard let text = response.property("calendar-data", in: DAVNamespace.caldav)?.text, !text.isEmpty else {
+                    report.unreadable.append(key)
+                    found.insert(key)
+                    continue
+                }
+                found.insert(key)
+                remotes.append(Remote(key: key, etag: response.etag, text: text))
+            }
+            for (key, _) in part where !found.contains(key) {
+                removed.append(key)
+            }
+        }
+        return remotes
+    }
+
+    /// Brings in what the server changed, in one transaction with what it learnt.
+    func pull() throws {
+        let known = try store.syncedResources(account: account, collection: collection.url)
+        var listing = try listing(known: known)
+        if !listing.changed.isEmpty || !listing.removed.isEmpty {
+            progress("receiving \(listing.changed.count) changes")
+        }
+        let remotes = try fetch(listing.changed, removed: &listing.removed)
+        let decoded = remotes.map { coder.read($0.text) }
+        try store.writeBatch(.few) { db, batch in
+            // Read again inside the transaction: an edit made meanwhile is seen.
+            let known = try SQLiteStore.syncedResources(db, account: account, collection: collection.url)
+            var byUID: [String: SyncedResource] = [:]
+            for resource in known.values { byUID[resource.uid] = resource }
+            for (remote, read) in zip(remotes, decoded) {
+                guard let read else {
+                    report.unreadable.append(remote.key)
+                    continue
+                }
+                try receive(remote, read, agreed: known[remote.key] ?? byUID[read.item.icalendarUID], db, batch)
+            }
+            for key in listing.removed {
+                guard let resource = known[key] else { continue }
+                try receiveRemoval(of: resource, db, batch)
+            }
+            try db.execute(
+                sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
+                arguments: [listing.token, account, collection.url.absoluteString])
+        }
+    }
+
+    /// A fingerprint of an item's text (64-bit FNV-1a, in hex): equal texts, equal prints.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The fingerprint of an item as it is here.
+    func fingerprint(of item: Item) -> String {
+        Self.fingerprint(coder.text(for: item))
+    }
+
+    /// Is `item` changed here since it was last agreed?
+    func isChanged(_ item: Item, since resource: SyncedResource?) -> Bool {
+        guard let agreed = resource?.agreed else { return true }
+        return fingerprint(of: item) != agreed
+    }
+
+    /// One resource the server changed: written here when the item was not changed here,
+    /// merged when it was.
+    private func receive(_ remote: Remote, _ read: ICalendarResource.Read, agreed: SyncedResource?, _ db: Database,
+                         _ batch: ItemBatch) throws
+    {
+        var theirs = read.item
+        let uid = theirs.icalendarUID
+        let identity = try batch.identity(ofUID: uid)
+        let mine = try identity.flatMap { try batch.item(id: $0.id) }
+        if let agreed, agreed.key != remote.key {
+            // The same UID under another name: the old name is forgotten.
+            try forget(agreed.key, db)
+        }
+        guard let mine, isChanged(mine, since: agreed), mine.status != .deleted || agreed == nil else {
+            // New here, or not changed here since: the server's version, as it is.
+            theirs.id = try identity?.id ?? batch.newIdentity(forUID: uid).id
+            theirs.created = identity?.created ?? theirs.created
+            theirs.icalUID = uid == theirs.id.lowercasedText ? nil : uid
+            let written = try write(theirs, zoneDefinition: read.zoneDefinition, batch)
+            if mine == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
+            try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: written, db, batch)
+            return
+        }
+        if agreed == nil, coder.text(for: mine) == remote.text {
+            // Sent by a sync that stopped before it could note it.
+            try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
+            return
+        }
+        // Changed on both sides.
+        let base = agreed.flatMap { coder.item(from: $0.base) }
+        let merged = merge(base: base, mine: mine, theirs: theirs, theirsText: remote.text, db)
+        let written = try write(merged, zoneDefinition: read.zoneDefinition, batch)
+        // The merged item holds changes of mine the server has not seen: it goes out next.
+        try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: nil, db, batch)
+        _ = written
+    }
+
+    /// Merges a change of the server into an item changed here too: fields changed on one side
+    /// are taken from it; a field both changed keeps the server's value, and mine is kept in
+    /// `sync_conflict`, noted in Activities.
+    func merge(base: Item?, mine: Item, theirs: Item, theirsText: String, _ db: Database) -> Item {
+        var theirs = theirs
+        theirs.id = mine.id
+        theirs.created = mine.created
+        theirs.icalUID = mine.icalUID
+        // Without a base, every field that differs is changed on both sides.
+        let base = base.map { item -> Item in
+            var item = item
+            item.id = mine.id
+            item.created = mine.created
+            item.icalUID = mine.icalUID
+            return item
+        } ?? theirs
+        var result = ItemMerge.merge(base: base, mine: mine, theirs: theirs)
+        let conflicts = base == theirs && base != mine
+            ? ItemMerge.changedFields(from: theirs, to: mine) : result.conflicts
+        if base.status == mine.status {
+            result.item.status = theirs.status
+            result.item.statusChangedAt = theirs.statusChangedAt
+        } else {
+            result.item.status = mine.status
+            result.item.statusChangedAt = mine.statusChangedAt
+        }
+        for field in conflicts {
+            field.copy(from: theirs, into: &result.item)
+        }
+        if conflicts.isEmpty {
+            report.merged += 1
+        } else {
+            report.conflicts += 1
+            try? db.execute(
+                sql: "INSERT INTO sync_conflict (account, uid, title, fields, mine, theirs, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [account, mine.icalendarUID, mine.title, conflicts.map(\.name).joined(separator: ","),
+                            coder.text(for: mine), theirsText, store.clock.now().unixSeconds])
+            try? ActivityRows.insert(
+                Activity(
+                    at: store.clock.now(), kind: .sync,
+                    text: "Conflict on “\(mine.title)”: \(conflicts.map(\.name).joined(separator: ", ")) changed here "
+                        + "and on the server; the server's version is in place, yours is kept (datebook sync --conflicts)"),
+                db)
+        }
+        result.item.updated = store.clock.now()
+        return result.item
+    }
+
+    /// The server removed a resource: its item goes to History as deleted, unless it was
+    /// changed here since, in which case the change wins and it goes back to the server.
+    private func receiveRemoval(of resource: SyncedResource, _ db: Database, _ batch: ItemBatch) throws {
+        try forget(resource.key, db)
+        guard let identity = try batch.identity(ofUID: resource.uid), let mine = try batch.item(id: identity.id)
+        else { return }
+        if isChanged(mine, since: resource) {
+            report.notes.append("“\(mine.title)” was removed on the server but changed here; it goes back")
+            try ActivityRows.insert(
+                Activity(
+                    at: store.clock.now(), kind: .sync,
+                    text: "“\(mine.title)” was removed on the server after it was changed here; the change wins, "
+                        + "it is sent again"),
+                db)
+            return
+        }
+        guard mine.status != .deleted else { return }
+        try batch.setStatus(.deleted, of: identity.id)
+        try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [resource.uid])
+        report.receivedRemoved += 1
+    }
+
+    /// Writes an item received, or notes why it could not be.
+    private func write(_ item: Item, zoneDefinition: String?, _ batch: ItemBatch) throws -> Item? {
+        let issues = item.validate()
+        guard issues.isEmpty else {
+            report.unreadable.append("“\(item.title)”: " + issues.map(\.message).joined(separator: "; "))
+            return nil
+        }
+        return try batch.write(item, zoneDefinition: zoneDefinition)
+    }
+
+    // MARK: - What was agreed
+
+    /// Notes what was agreed for a resource: `agreed` is the item as the server now has it
+    /// (nil: the item here holds changes still to send). The item is read back as stored, so
+    /// its fingerprint is the one the next sync computes.
+    func remember(_ key: String, uid: String, etag: String?, base: String, agreed: Item?, _ db: Database,
+                  _ batch: ItemBatch) throws
+    {
+        var print: String?
+        if let agreed {
+            print = try batch.item(id: agreed.id).map { fingerprint(of: $0) }
+            try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [uid])
+        }
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [account, collection.url.absoluteString, key, uid, etag, base, print])
+    }
+
+    func forget(_ key: String, _ db: Database) throws {
+        try db.execute(
+            sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?",
+            arguments: [account, collection.url.absoluteString, key])
+    }
+}
+
+extension SyncedResource {
+    var key: String { href }
+}
