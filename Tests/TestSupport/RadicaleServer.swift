@@ -168,7 +168,9 @@ public final class RadicaleServer: @unchecked Sendable {
         _ method: String, _ path: String, as user: String?, password: String? = nil,
         headers: [String: String] = [:], body: String? = nil
     ) throws -> DAVHTTP.Response {
-        let url = URL(string: path, relativeTo: baseURL)!.absoluteURL
+        guard let url = URL(string: path, relativeTo: baseURL)?.absoluteURL else {
+            throw ChildProcess.Failure("not a path: \(path)")
+        }
         return try DAVHTTP.request(
             method, url, user: user, password: password ?? user.flatMap { users[$0] },
             headers: headers, body: body)
