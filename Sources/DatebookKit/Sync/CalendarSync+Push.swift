@@ -177,6 +177,11 @@ extension CalendarSync {
                 return
             }
             guard let identity = try batch.identity(ofUID: uid), let mine = try batch.item(id: identity.id) else { return }
+            if known[key] == nil, Self.isSame(mine, read.item) {
+                // Sent by a sync that stopped before it could note it.
+                try remember(key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
+                return
+            }
             let base = known[key].flatMap { coder.item(from: $0.base) }
             let merged = merge(base: base, mine: mine, theirs: read.item, theirsText: remote.text, db)
             let issues = merged.validate()

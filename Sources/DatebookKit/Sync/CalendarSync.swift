@@ -238,10 +238,16 @@ final class CalendarSync {
     }
 
     /// A fingerprint of an item's text (64-bit FNV-1a, in hex): equal texts, equal prints.
+    /// The lines that say when the text was written (DTSTAMP, LAST-MODIFIED) are left out:
+    /// writing an item again unchanged (an import of its own export) is no change.
     static func fingerprint(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("DTSTAMP") || line.hasPrefix("LAST-MODIFIED") { continue }
+            for byte in line.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            }
+            hash = (hash ^ 10) &* 0x0000_0100_0000_01b3
         }
         return String(hash, radix: 16)
     }
@@ -270,8 +276,18 @@ final class CalendarSync {
             // The same UID under another name: the old name is forgotten.
             try forget(agreed.key, db)
         }
-        guard let mine, isChanged(mine, since: agreed), mine.status != .deleted || agreed == nil else {
-            // New here, or not changed here since: the server's version, as it is.
+        if let mine, mine.status == .deleted, mine.status != theirs.status {
+            // Removed here, changed there: the change wins, and the item comes back.
+            report.notes.append("“\(theirs.title)” was removed here but changed on the server; it comes back")
+            try ActivityRows.insert(
+                Activity(
+                    at: store.clock.now(), kind: .sync,
+                    text: "“\(theirs.title)” was removed here after it was changed on the server; the change wins, "
+                        + "it is back"),
+                db)
+        }
+        guard let mine, mine.status != .deleted, isChanged(mine, since: agreed) else {
+            // New here, not changed here since, or removed here: the server's version, as it is.
             theirs.id = try identity?.id ?? batch.newIdentity(forUID: uid).id
             theirs.created = identity?.created ?? theirs.created
             theirs.icalUID = uid == theirs.id.lowercasedText ? nil : uid
@@ -280,8 +296,9 @@ final class CalendarSync {
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: written, db, batch)
             return
         }
-        if agreed == nil, coder.text(for: mine) == remote.text {
-            // Sent by a sync that stopped before it could note it.
+        if agreed == nil, Self.isSame(mine, theirs) {
+            // Sent by a sync that stopped before it could note it (the server may have
+            // written it its own way: only the fields count).
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
             return
         }
@@ -294,6 +311,17 @@ final class CalendarSync {
         _ = written
     }
 
+    /// True when two versions of an item hold the same fields; properties kept verbatim may
+    /// differ in how they are written (a server that writes `-PT1H` for `-PT60M`).
+    static func isSame(_ mine: Item, _ theirs: Item) -> Bool {
+        var theirs = theirs
+        theirs.id = mine.id
+        theirs.created = mine.created
+        theirs.icalUID = mine.icalUID
+        return ItemMerge.changedFields(from: mine, to: theirs).allSatisfy { $0 == .extraProperties }
+            && mine.status == theirs.status
+    }
+
     /// Merges a change of the server into an item changed here too: fields changed on one side
     /// are taken from it; a field both changed keeps the server's value, and mine is kept in
     /// `sync_conflict`, noted in Activities.
@@ -303,6 +331,7 @@ final class CalendarSync {
         theirs.created = mine.created
         theirs.icalUID = mine.icalUID
         // Without a base, every field that differs is changed on both sides.
+        let hasBase = base != nil
         let base = base.map { item -> Item in
             var item = item
             item.id = mine.id
@@ -311,8 +340,7 @@ final class CalendarSync {
             return item
         } ?? theirs
         var result = ItemMerge.merge(base: base, mine: mine, theirs: theirs)
-        let conflicts = base == theirs && base != mine
-            ? ItemMerge.changedFields(from: theirs, to: mine) : result.conflicts
+        let conflicts = hasBase ? result.conflicts : ItemMerge.changedFields(from: theirs, to: mine)
         if base.status == mine.status {
             result.item.status = theirs.status
             result.item.statusChangedAt = theirs.statusChangedAt
