@@ -28,8 +28,10 @@ struct SyncCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Put my version of a conflict back in place.", valueName: "id"))
     var takeMine: Int64?
 
-    @Option(help: ArgumentHelp("Seconds one request may take (default 30).", valueName: "seconds"))
-    var timeout: Double = 30
+    @Option(help: ArgumentHelp(
+        "Seconds one request may take (default 120: a server lists a calendar of 10,000 items in tens of seconds).",
+        valueName: "seconds"))
+    var timeout: Double = 120
 
     func validate() throws {
         guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
