@@ -54,6 +54,34 @@ struct TaskwarriorReaderTests {
         #expect(try ImportFixtures.count(store) == 7)
     }
 
+    @Test("an instance is left to its series wherever the series is, even when its status is written with escapes")
+    func instancesOfSeries() throws {
+        // The instances come before their series; one series spells "recurring" with escapes,
+        // and a task that merely mentions "recurring" in its description is no series.
+        let text = """
+            [
+            {"uuid":"00000000-0000-4000-8000-000000000011","description":"Water plants","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000001","due":"20261124T090000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000012","description":"Stretch","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000002","due":"20261124T070000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000013","description":"Orphan","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000003"},
+            {"uuid":"00000000-0000-4000-8000-000000000003","description":"Not recurring","status":"pending"},
+            {"uuid":"00000000-0000-4000-8000-000000000001","description":"Water plants","status":"recurring",\
+            "recur":"weekly","due":"20261124T090000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000002","description":"Stretch","status":"recurr\\u0069ng",\
+            "recur":"daily","due":"20261124T070000Z"}
+            ]
+            """
+        let result = try ImportFixtures.importText(text, into: store)
+        #expect(result.summary == "Read as Taskwarrior export: 4 tasks imported (4 added, 0 updated), 0 skipped.")
+        let uids = Set(try ImportFixtures.byTitle(store).values.compactMap(\.icalendarUID))
+        #expect(uids == [
+            "00000000-0000-4000-8000-000000000013", "00000000-0000-4000-8000-000000000003",
+            "00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002",
+        ])
+    }
+
     @Test("an unknown status, a missing description and a bad date skip their record, with its place; the rest import")
     func badRecords() throws {
         let text = """
