@@ -245,7 +245,8 @@ public final class ItemBatch {
 /// to the store's horizon. A value, so that an importer may expand on several threads.
 struct SeriesExpander: Sendable {
     let coding: StoredTime
-    /// The original start up to which instances are kept (see `SQLiteStore.recurrenceHorizon`).
+    /// The original start up to which instances are kept (see `SQLiteStore.recurrenceHorizon`;
+    /// an import's is nearer, `SQLiteStore.importHorizon`).
     let horizon: Double
 
     /// The series of `item` as the store writes it; `zoneDefinition` is the VTIMEZONE of its
