@@ -177,6 +177,8 @@ extension SQLiteStore: RecurrenceEditing {
     /// How far short of the horizon a series' kept instances may stop before it is expanded
     /// again: series are not written again every day as the horizon moves on.
     static let horizonMargin: TimeInterval = 30 * 86_400
+    /// From how many series on an extension writes as a bulk batch.
+    static let bulkExtension = 200
 
     /// Expands again, in one transaction, every series whose kept instances stop before `date`
     /// (four weeks ahead of now when nil), up to the horizon (400 days ahead of now), and
@@ -194,10 +196,13 @@ extension SQLiteStore: RecurrenceEditing {
         let stale = "series_start IS NOT NULL AND expanded_until < ? AND series_start < ? AND status <> 'deleted'"
         let arguments: StatementArguments = [limit, limit]
         // Looked at first without a write lock: at most openings of the planner nothing is stale.
-        guard try read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE \(stale))", arguments: arguments) })
-            == true
-        else { return 0 }
-        return try writeBatch(.few) { _, batch in
+        let count = try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE \(stale)", arguments: arguments) ?? 0
+        }
+        guard count > 0 else { return 0 }
+        // The thousands of series of an import are written as a bulk batch: their rows of the
+        // calendar in key order, not each series' year scattered over the table.
+        return try writeBatch(count > Self.bulkExtension ? .bulk : .few, horizon: recurrenceHorizon) { _, batch in
             try batch.rewriteItems(where: stale, arguments: arguments)
         }
     }

@@ -366,12 +366,17 @@ public final class SQLiteStore: Sendable {
     /// Runs `body` with an item batch in one `IMMEDIATE` transaction, committed (with what the
     /// batch still holds) when it returns and rolled back when it throws; errors come out as
     /// `StoreError`. `body` also gets the connection, for the store's own reads and upkeep.
-    func writeBatch<T>(_ size: ItemBatch.Size, _ body: (Database, ItemBatch) throws -> T) throws(StoreError) -> T {
+    ///
+    /// Series are expanded up to `horizon` (stored seconds) when one is given; otherwise a bulk
+    /// batch (an import) keeps them `importHorizon` ahead and a few items `recurrenceHorizon`.
+    func writeBatch<T>(_ size: ItemBatch.Size, horizon given: Double? = nil, _ body: (Database, ItemBatch) throws -> T)
+        throws(StoreError) -> T
+    {
         let coding = storedTime
         let now = clock.now()
         // An import keeps its series' instances a few weeks ahead; reading further keeps more.
-        let horizon = size == .bulk ? now.unixSeconds + Self.importHorizon : recurrenceHorizon
-        if size == .bulk {
+        let horizon = given ?? (size == .bulk ? now.unixSeconds + Self.importHorizon : recurrenceHorizon)
+        if given == nil, size == .bulk {
             keptThrough.withLock { $0 = -.infinity }
         }
         return try write(checkingForeignKeys: size == .few) { db in

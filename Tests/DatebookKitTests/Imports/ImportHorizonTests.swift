@@ -44,6 +44,33 @@ struct ImportHorizonTests {
         #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)) == year)
     }
 
+    @Test("the thousands of series of an import are kept a year ahead in one bulk write when a year is read")
+    func manySeries() throws {
+        let count = SQLiteStore.bulkExtension + 50
+        let tasks = (0..<count).map { index in
+            String(
+                format: #"{"uuid":"00000000-0000-4000-8000-%012d","description":"Task %d","status":"recurring","#
+                    + #""recur":"%@","due":"20261123T%02d0000Z"}"#, index, index, index % 2 == 0 ? "daily" : "weekly",
+                index % 24)
+        }
+        try ImportFixtures.importText("[\n" + tasks.joined(separator: ",\n") + "\n]", into: store)
+        let kept = try keptRows()
+        let from = Fixture.utc("2026-11-23 00:00")
+        let year = try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400))
+        // Each daily task every day, each weekly one every seventh (53 times from a Monday on).
+        let daily = (count + 1) / 2
+        #expect(year.count == daily * 365 + (count - daily) * 53)
+        for index in [0, 1, count - 1] {
+            let dates = year.filter { $0.title == "Task \(index)" }.map(\.start)
+            let first = Fixture.utc("2026-11-23 00:00").addingTimeInterval(Double(index % 24) * 3600)
+            let step = index % 2 == 0 ? 86_400.0 : 7 * 86_400.0
+            #expect(dates == (0..<dates.count).map { first.addingTimeInterval(Double($0) * step) })
+        }
+        #expect(try keptRows() > kept)
+        #expect(try store.extendRecurrenceHorizon(through: from.addingTimeInterval(365 * 86_400)) == 0)
+        #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)) == year)
+    }
+
     @Test("importing again keeps the series a few weeks ahead again, and reading ahead keeps it once more")
     func reimport() throws {
         try ImportFixtures.importText(Self.dailyTask, into: store)
