@@ -45,6 +45,8 @@ struct RecordImporter {
         var outcome: ImportedRecords.Outcome
         var issues: [ValidationIssue] = []
         var instances: SeriesInstances?
+        /// The item's row of the search index, made here rather than by the writing thread.
+        var search: SearchRow?
     }
 
     private func write(_ read: ImportedRecords, batch: ItemBatch) throws -> ImportReport {
@@ -131,7 +133,7 @@ struct RecordImporter {
             if let created = identity.created, !record.keepsCreated {
                 item.created = created
             }
-            try batch.write(validated: item, zoneDefinition: nil, series: prepared.instances)
+            try batch.write(validated: item, zoneDefinition: nil, series: prepared.instances, search: prepared.search)
         }
         return report
     }
@@ -154,6 +156,9 @@ struct RecordImporter {
                         prepared.issues = record.item.validate()
                         if prepared.issues.isEmpty, record.item.isRecurring {
                             prepared.instances = expander.expand(expander.definition(of: record.item, zoneDefinition: nil))
+                        }
+                        if prepared.issues.isEmpty {
+                            prepared.search = SearchRow(record.item)
                         }
                     }
                     return prepared

@@ -146,10 +146,12 @@ struct ItemRowWriter {
     /// `instances` are the series' instances when the caller expanded them already (an import
     /// expands on several threads); otherwise a recurring item is expanded here, up to
     /// `horizon`. The rows of the calendar are written at once, or added to `buffer` to be
-    /// written by `flush`. Returns the item's row id.
+    /// written by `flush`. `search` is the item's row of the search index when the caller made
+    /// it already. Returns the item's row id.
     @discardableResult
     func write(
-        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil
+        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil,
+        search prepared: SearchRow? = nil
     ) throws -> Int64 {
         let instances: SeriesInstances?
         if let given {
@@ -200,7 +202,7 @@ struct ItemRowWriter {
         }
         rows.setRowID(rowID, fromShown: firstShown)
         try writeChildren(of: item, rowID: rowID)
-        try search.write(item, rowID: rowID, sortAt: item.sortAt(listed: listed), replacing: replacing)
+        try search.write(item, rowID: rowID, sortAt: item.sortAt(listed: listed), replacing: replacing, prepared: prepared)
         if longest > longestSpan.seconds {
             longestSpan.seconds = longest
             try raiseLongestSpan.bind(longest, at: 1)

@@ -43,6 +43,15 @@ struct TaskwarriorReaderTests {
         #expect(old.status == .completed)
         #expect(old.statusChangedAt == ImportFixtures.utc("2026-11-23T05:54:33Z"))
         #expect(try #require(items["Cancelled thing"]).status == .deleted)
+        // Each imported task is in the search index, its words and its categories (the index
+        // rows are made on the reading threads).
+        func found(_ text: String, history: Bool = false) throws -> [String] {
+            try store.search(SearchQuery(text, includeHistory: history), at: Fixture.now).hits.map(\.item.title)
+        }
+        #expect(try found("shampoo") == ["Buy shampoo"])
+        #expect(try found("Reports") == ["Write report"])
+        #expect(try found("drawer") == ["Renew passport"])
+        #expect(try found("old task", history: true) == ["Old task"])
     }
 
     @Test("importing the export again updates every task by its uuid")
