@@ -22,14 +22,19 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 // iCalendar: parsing, writing, recurrence expansion and time zones.
                 "CLibical",
-                // Subscribed calendars over http(s): libcurl, loaded when first needed.
+                // Subscribed calendars and sync over http(s): libcurl, loaded when first needed.
                 "CCurl",
+                // The XML answers of CalDAV/CardDAV servers: libxml2, loaded when first needed.
+                "CLibXML",
             ]
         ),
         // The system library over libical; imported by the files of DatebookKit/ICalendar alone.
         .systemLibrary(name: "CLibical", path: "CLibical"),
-        // libcurl found at run time (dlopen), not linked; imported by DatebookKit/Subscriptions alone.
+        // libcurl found at run time (dlopen), not linked; imported by DatebookKit/Subscriptions and
+        // DatebookKit/Network alone.
         .systemLibrary(name: "CCurl", path: "CCurl"),
+        // libxml2 found at run time (dlopen), not linked; imported by DatebookKit/Network alone.
+        .systemLibrary(name: "CLibXML", path: "CLibXML"),
         // What a terminal is in Swift values: cells and the grid, styles, keys and mouse events,
         // display width and inert text. Depends on nothing, so every other module can use it.
         .target(name: "DatebookTerminal"),

@@ -3,7 +3,8 @@
  * it, and only then. Nothing links against libcurl, so every other command starts as fast as
  * before and builds need no libcurl headers; a system without libcurl still reads local files.
  *
- * Only DatebookKit imports this module, and only Sources/DatebookKit/Subscriptions/. The
+ * Only DatebookKit imports this module: Sources/DatebookKit/Subscriptions/ (feeds) and
+ * Sources/DatebookKit/Network/ (the requests of a sync). The
  * option and info numbers are libcurl's stable ABI (curl/curl.h); the variadic setopt and
  * getinfo are called from C here, with their real prototypes.
  */
@@ -30,6 +31,19 @@ enum {
     DATEBOOK_CURLOPT_MAXFILESIZE_LARGE = 30117,
     DATEBOOK_CURLOPT_PROTOCOLS_STR = 10318,
     DATEBOOK_CURLOPT_REDIR_PROTOCOLS_STR = 10319,
+    DATEBOOK_CURLOPT_CUSTOMREQUEST = 10036,
+    DATEBOOK_CURLOPT_HTTPHEADER = 10023,
+    DATEBOOK_CURLOPT_POSTFIELDS = 10015,
+    DATEBOOK_CURLOPT_POSTFIELDSIZE_LARGE = 30120,
+    DATEBOOK_CURLOPT_HTTPGET = 80,
+    DATEBOOK_CURLOPT_USERNAME = 10173,
+    DATEBOOK_CURLOPT_PASSWORD = 10174,
+    DATEBOOK_CURLOPT_HTTPAUTH = 107,
+    DATEBOOK_CURLOPT_HEADERFUNCTION = 20079,
+    DATEBOOK_CURLOPT_HEADERDATA = 10029,
+    DATEBOOK_CURLAUTH_BASIC = 1,
+    DATEBOOK_CURLAUTH_DIGEST = 2,
+    DATEBOOK_CURLINFO_EFFECTIVE_URL = 0x100000 + 1,
     DATEBOOK_CURLINFO_RESPONSE_CODE = 0x200000 + 2,
     DATEBOOK_CURLINFO_CONTENT_TYPE = 0x100000 + 18,
     DATEBOOK_CURLE_OK = 0,
@@ -52,6 +66,9 @@ typedef struct {
     int (*easy_getinfo)(void *handle, int info, ...);
     const char *(*easy_strerror)(int code);
     int (*global_init)(long flags);
+    void (*easy_reset)(void *handle);
+    void *(*slist_append)(void *list, const char *text);
+    void (*slist_free_all)(void *list);
 } datebook_curl_api;
 
 /** Finds libcurl and its functions; 0 when it is not installed. Call once. */
@@ -66,7 +83,10 @@ static inline int datebook_curl_load(datebook_curl_api *api) {
     api->easy_getinfo = (int (*)(void *, int, ...))dlsym(library, "curl_easy_getinfo");
     api->easy_strerror = (const char *(*)(int))dlsym(library, "curl_easy_strerror");
     api->global_init = (int (*)(long))dlsym(library, "curl_global_init");
-    return api->easy_init && api->easy_cleanup && api->easy_setopt && api->easy_perform && api->easy_getinfo
+    api->easy_reset = (void (*)(void *))dlsym(library, "curl_easy_reset");
+    api->slist_append = (void *(*)(void *, const char *))dlsym(library, "curl_slist_append");
+    api->slist_free_all = (void (*)(void *))dlsym(library, "curl_slist_free_all");
+    return api->easy_reset && api->slist_append && api->slist_free_all && api->easy_init && api->easy_cleanup && api->easy_setopt && api->easy_perform && api->easy_getinfo
         && api->easy_strerror && api->global_init;
 }
 
@@ -85,6 +105,11 @@ static inline int datebook_curl_set_pointer(const datebook_curl_api *api, void *
 static inline int datebook_curl_set_write_function(const datebook_curl_api *api, void *handle,
                                                    datebook_curl_write_function function) {
     return api->easy_setopt(handle, DATEBOOK_CURLOPT_WRITEFUNCTION, function);
+}
+
+static inline int datebook_curl_set_header_function(const datebook_curl_api *api, void *handle,
+                                                    datebook_curl_write_function function) {
+    return api->easy_setopt(handle, DATEBOOK_CURLOPT_HEADERFUNCTION, function);
 }
 
 static inline long datebook_curl_info_long(const datebook_curl_api *api, void *handle, int info) {

@@ -103,7 +103,7 @@ struct MeetingMessageTarget: FuzzTarget {
         let store = stores.fresh()
         do {
             try store.setMe(Self.me)
-            try store.writeMeetings { batch in try batch.write(Self.hosted) }
+            _ = try store.writeMeetings { batch in try batch.write(Self.hosted) }
         } catch {
             return "the seed meeting cannot be stored: \(error)"
         }

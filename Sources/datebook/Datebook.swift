@@ -20,6 +20,7 @@ struct Datebook: ParsableCommand {
         subcommands: [
             Open.self, Add.self, List.self, Agenda.self, Search.self, Import.self, Export.self, Contacts.self,
             Subscriptions.self, MeCommand.self, MeetingCommand.self, Inbox.self, WeatherCommand.self, Check.self, Remind.self,
+            AccountCommand.self, SyncCommand.self,
         ],
         defaultSubcommand: Open.self
     )

@@ -344,6 +344,8 @@ extension SQLiteStore {
         migrator.registerMigration("v17", migrate: ReminderSchema.migrateV17)
         // One-character searches read the first results from the titles that begin with it.
         migrator.registerMigration("v19", migrate: SearchByInitial.migrate)
+        // Accounts on CalDAV/CardDAV servers and what was last agreed with each (see SyncSchema).
+        migrator.registerMigration("v20", migrate: SyncSchema.migrateV20)
         return migrator
     }()
 }

@@ -1,0 +1,201 @@
+import Foundation
+import GRDB
+
+/// Sending what changed here: new items, changed items, removed items.
+extension CalendarSync {
+    /// An item to send, or a resource whose item is gone.
+    struct Candidate {
+        /// The item's row; nil when the item is no longer stored at all.
+        var rowID: Int64?
+        var uid: String
+        var status: ItemStatus
+        /// What was agreed for it; nil for an item the server never had.
+        var resource: SyncedResource?
+    }
+
+    /// Items new here (when this collection takes them), changed since agreed, removed here.
+    func pushCandidates() throws -> [Candidate] {
+        try store.read { db in
+            let collectionText = collection.url.absoluteString
+            var result: [Candidate] = []
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT i.id, CAST(i.ical_uid AS TEXT), i.status, r.href, r.etag, r.base, r.agreed
+                    FROM item i LEFT JOIN sync_resource r ON r.uid = i.ical_uid AND r.account = ? AND r.collection = ?
+                    WHERE (r.href IS NULL AND ? AND i.status <> 'deleted'
+                           AND NOT EXISTS (SELECT 1 FROM sync_resource o JOIN sync_collection c
+                                           ON c.account = o.account AND c.url = o.collection AND c.kind = 'calendar'
+                                           WHERE o.uid = i.ical_uid))
+                       OR (r.href IS NOT NULL
+                           AND (r.agreed IS NULL OR EXISTS (SELECT 1 FROM sync_dirty d WHERE d.uid = i.ical_uid)))
+                    ORDER BY i.id
+                    """,
+                arguments: [account, collectionText, takesNewItems])
+            while let row = try rows.next() {
+                let uid: String = row[1]
+                let resource: SyncedResource? = (row[3] as String?).map {
+                    SyncedResource(href: $0, uid: uid, etag: row[4], base: row[5], agreed: row[6])
+                }
+                result.append(
+                    Candidate(rowID: row[0], uid: uid, status: ItemStatus(rawValue: row[2]) ?? .active, resource: resource))
+            }
+            let orphans = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT href, uid, etag, base, agreed FROM sync_resource r
+                    WHERE account = ? AND collection = ? AND NOT EXISTS (SELECT 1 FROM item WHERE ical_uid = r.uid)
+                    """,
+                arguments: [account, collectionText])
+            while let row = try orphans.next() {
+                let resource = SyncedResource(href: row[0], uid: row[1], etag: row[2], base: row[3], agreed: row[4])
+                result.append(Candidate(rowID: nil, uid: resource.uid, status: .deleted, resource: resource))
+            }
+            return result
+        }
+    }
+
+    /// Sends every candidate, a hundred at a time, noting each answer as it comes.
+    func push() throws {
+        let candidates = try pushCandidates()
+        if !candidates.isEmpty { progress("sending \(candidates.count) changes") }
+        if try uploadWhole(candidates) { return }
+        for start in stride(from: 0, to: candidates.count, by: Self.itemsPerChunk) {
+            let part = Array(candidates[start..<min(start + Self.itemsPerChunk, candidates.count)])
+            if candidates.count > Self.itemsPerChunk {
+                progress("sending \(start + part.count) of \(candidates.count)")
+            }
+            let rowIDs = part.compactMap(\.rowID)
+            let items = try store.read { db in
+                try SQLiteStore.fetchItems(
+                    coding: store.storedTime, db,
+                    sql: "SELECT id FROM item WHERE id IN (\(rowIDs.map { _ in "?" }.joined(separator: ",")))",
+                    arguments: StatementArguments(rowIDs))
+            }
+            var byUID: [String: Item] = [:]
+            for item in items { byUID[item.icalendarUID] = item }
+            var outcomes: [Outcome] = []
+            for candidate in part {
+                outcomes.append(try send(candidate, item: byUID[candidate.uid]))
+            }
+            try store.writeBatch(.few) { db, batch in
+                for outcome in outcomes {
+                    try note(outcome, db, batch)
+                }
+            }
+        }
+    }
+
+    /// What became of one item sent.
+    enum Outcome {
+        /// The server has `text` under `key`: the item as it was read is agreed, unless it
+        /// changed meanwhile.
+        case stored(key: String, uid: String, etag: String?, text: String)
+        /// Written since the last sync, but to what was agreed: nothing to send.
+        case unchanged(uid: String, text: String)
+        /// The server no longer has it.
+        case removed(key: String, uid: String)
+        /// The server changed it meanwhile: its version, to merge with mine (nil when it
+        /// removed it meanwhile too).
+        case changedThere(key: String, uid: String, remote: Remote?)
+        /// Nothing could be done now; it goes out next time.
+        case waiting
+    }
+
+    private func send(_ candidate: Candidate, item: Item?) throws -> Outcome {
+        let resource = candidate.resource
+        guard let item, candidate.status != .deleted else {
+            // Removed here: removed there, if it is still the version agreed.
+            guard let resource else { return .waiting }
+            switch try client.delete(url(ofKey: resource.key), ifMatch: resource.etag) {
+            case .done, .gone:
+                report.sentRemoved += 1
+                return .removed(key: resource.key, uid: resource.uid)
+            case .changedMeanwhile:
+                return .changedThere(key: resource.key, uid: resource.uid, remote: try get(resource.key))
+            }
+        }
+        let key = resource?.key ?? newKey(for: item)
+        let text = coder.text(for: item)
+        if let agreed = resource?.agreed, Self.fingerprint(text) == agreed {
+            return .unchanged(uid: candidate.uid, text: text)
+        }
+        switch try client.put(url(ofKey: key), Data(text.utf8), contentType: "text/calendar; charset=utf-8",
+                              ifMatch: resource?.etag)
+        {
+        case let .done(etag):
+            if resource == nil { report.sentNew += 1 } else { report.sentChanged += 1 }
+            return .stored(key: key, uid: candidate.uid, etag: etag, text: text)
+        case .changedMeanwhile:
+            return .changedThere(key: key, uid: candidate.uid, remote: try get(key))
+        case .gone:
+            // Removed there, changed here: the change wins; it goes back as a new resource.
+            guard resource != nil,
+                case let .done(etag) = try client.put(
+                    url(ofKey: key), Data(text.utf8), contentType: "text/calendar; charset=utf-8", ifMatch: nil)
+            else { return .waiting }
+            report.sentNew += 1
+            report.notes.append("“\(item.title)” was removed on the server but changed here; it was sent again")
+            return .stored(key: key, uid: candidate.uid, etag: etag, text: text)
+        }
+    }
+
+    /// An item written but not changed: no longer waiting, if it is still as it was read.
+    private func settle(uid: String, sent text: String, _ db: Database, _ batch: ItemBatch) throws {
+        let current = try batch.identity(ofUID: uid).flatMap { try batch.item(id: $0.id) }
+        if current.map({ coder.text(for: $0) == text }) ?? false {
+            try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [uid])
+        }
+    }
+
+    private func get(_ key: String) throws -> Remote? {
+        guard let (data, etag) = try client.get(url(ofKey: key)) else { return nil }
+        return Remote(key: key, etag: etag, text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Notes one outcome in the store.
+    private func note(_ outcome: Outcome, _ db: Database, _ batch: ItemBatch) throws {
+        switch outcome {
+        case .waiting:
+            return
+        case let .removed(key, uid):
+            try forget(key, db)
+            try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [uid])
+        case let .unchanged(uid, text):
+            try settle(uid: uid, sent: text, db, batch)
+        case let .stored(key, uid, etag, text):
+            // Agreed only if the item is still as it was sent.
+            let current = try batch.identity(ofUID: uid).flatMap { try batch.item(id: $0.id) }
+            let same = current.map { coder.text(for: $0) == text } ?? false
+            try remember(key, uid: uid, etag: etag, base: text, agreed: same ? current : nil, db, batch)
+        case let .changedThere(key, uid, remote):
+            guard let remote else {
+                // Removed there meanwhile: forgotten, so the item goes out as new next time.
+                try forget(key, db)
+                return
+            }
+            let known = try SQLiteStore.syncedResources(db, account: account, collection: collection.url)
+            guard let read = coder.read(remote.text) else {
+                report.unreadable.append(key)
+                return
+            }
+            guard let identity = try batch.identity(ofUID: uid), let mine = try batch.item(id: identity.id) else { return }
+            if known[key] == nil, isSame(mine, read.item) {
+                // Sent by a sync that stopped before it could note it.
+                try remember(key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
+                return
+            }
+            let base = known[key].flatMap { coder.item(from: $0.base) }
+            let merged = merge(base: base, mine: mine, theirs: read.item, theirsText: remote.text, db)
+            let issues = merged.validate()
+            guard issues.isEmpty else {
+                report.unreadable.append(key)
+                return
+            }
+            try batch.write(merged, zoneDefinition: read.zoneDefinition)
+            // What the server has is the base now; the merged item goes out next time.
+            try remember(key, uid: uid, etag: remote.etag, base: remote.text, agreed: nil, db, batch)
+            report.notes.append("“\(mine.title)” changed on the server meanwhile; merged, and sent next time")
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+
+/// The accounts, collections, agreed resources and conflicts of sync in the store.
+extension SQLiteStore {
+    // MARK: - Accounts
+
+    /// Adds an account with its collections; fails when one of that name exists.
+    public func addSyncAccount(_ account: SyncAccount) throws(StoreError) {
+        let now = clock.now()
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_account WHERE name = ?", arguments: [account.name]) == true {
+                throw StoreError.failed("an account called \(account.name) exists already")
+            }
+            try db.execute(
+                sql: "INSERT INTO sync_account (name, url, user, password_command, created) VALUES (?, ?, ?, ?, ?)",
+                arguments: [account.name, account.url.absoluteString, account.user, account.passwordCommand, now.unixSeconds])
+            for collection in account.collections {
+                try db.execute(
+                    sql: """
+                        INSERT INTO sync_collection (account, url, kind, display_name, is_default)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [account.name, collection.url.absoluteString, collection.kind.rawValue,
+                                collection.displayName, collection.isDefault])
+            }
+        }
+    }
+
+    /// Every account, by name, with its collections.
+    public func syncAccounts() throws(StoreError) -> [SyncAccount] {
+        try read { db in
+            let collections = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT account, url, kind, display_name, is_default, sync_token, last_sync, last_error
+                    FROM sync_collection ORDER BY account, kind, url
+                    """)
+            return try Row.fetchAll(db, sql: "SELECT name, url, user, password_command FROM sync_account ORDER BY name")
+                .compactMap { row -> SyncAccount? in
+                    guard let url = URL(string: row[1]) else { return nil }
+                    let name: String = row[0]
+                    return SyncAccount(
+                        name: name, url: url, user: row[2], passwordCommand: row[3],
+                        collections: collections.filter { ($0[0] as String) == name }.compactMap(Self.collection))
+                }
+        }
+    }
+
+    private static func collection(_ row: Row) -> SyncCollection? {
+        guard let url = URL(string: row[1]), let kind = SyncCollection.Kind(rawValue: row[2]) else { return nil }
+        return SyncCollection(
+            url: url, kind: kind, displayName: row[3], isDefault: row[4], syncToken: row[5],
+            lastSync: (row[6] as Double?).map { Date(unixSeconds: $0) }, lastError: row[7])
+    }
+
+    /// Removes an account and what was agreed with its server; the items stay. False when
+    /// there is none of that name.
+    public func removeSyncAccount(named name: String) throws(StoreError) -> Bool {
+        try write { db in
+            try db.execute(sql: "DELETE FROM sync_resource WHERE account = ?", arguments: [name])
+            try db.execute(sql: "DELETE FROM sync_account WHERE name = ?", arguments: [name])
+            return db.changesCount > 0
+        }
+    }
+
+    /// Notes how a collection's sync ended: its new token, or what went wrong.
+    func noteSyncEnded(account: String, collection: URL, error: String?) throws(StoreError) {
+        let now = clock.now()
+        try write { db in
+            try db.execute(
+                sql: """
+                    UPDATE sync_collection SET last_error = ?, last_sync = CASE WHEN ? IS NULL THEN ? ELSE last_sync END
+                    WHERE account = ? AND url = ?
+                    """,
+                arguments: [error, error, now.unixSeconds, account, collection.absoluteString])
+        }
+    }
+
+    // MARK: - Resources
+
+    /// What was last agreed for each resource of a collection, by href.
+    func syncedResources(account: String, collection: URL) throws(StoreError) -> [String: SyncedResource] {
+        try read { db in try Self.syncedResources(db, account: account, collection: collection) }
+    }
+
+    static func syncedResources(_ db: Database, account: String, collection: URL) throws -> [String: SyncedResource] {
+        var result: [String: SyncedResource] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT href, uid, etag, base, agreed FROM sync_resource WHERE account = ? AND collection = ?",
+            arguments: [account, collection.absoluteString])
+        while let row = try rows.next() {
+            let resource = SyncedResource(href: row[0], uid: row[1], etag: row[2], base: row[3], agreed: row[4])
+            result[resource.href] = resource
+        }
+        return result
+    }
+
+    // MARK: - Conflicts
+
+    /// The conflicts kept, newest first.
+    public func syncConflicts() throws(StoreError) -> [SyncConflict] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT id, account, uid, title, fields, mine, theirs, at FROM sync_conflict ORDER BY id DESC")
+                .map { row in
+                    SyncConflict(
+                        id: row[0], account: row[1], uid: row[2], title: row[3],
+                        fields: (row[4] as String).split(separator: ",").map(String.init), mine: row[5], theirs: row[6],
+                        at: Date(unixSeconds: row[7]))
+                }
+        }
+    }
+
+    /// Forgets a conflict (after mine was taken, or to keep the server's version).
+    public func dismissSyncConflict(id: Int64) throws(StoreError) {
+        try write { db in try db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [id]) }
+    }
+}
+
+extension SQLiteStore {
+    /// Puts my version of a conflict back in place: the fields that conflicted take my values
+    /// again (the rest stays as merged), the item counts as changed here, and the conflict is
+    /// forgotten. Returns the item as saved.
+    public func takeMine(conflict id: Int64) throws(StoreError) -> Item {
+        guard let conflict = try syncConflicts().first(where: { $0.id == id }) else {
+            throw .failed("there is no conflict \(id) (datebook sync --conflicts lists them)")
+        }
+        let coder = ICalendarResource(timeZone: timeZone, now: clock.now(), storedZoneDefinitions: try storedZoneDefinitions())
+        guard let mine = coder.item(from: conflict.mine) else { throw .failed("conflict \(id) holds no item") }
+        return try writeBatch(.few) { db, batch in
+            guard let identity = try batch.identity(ofUID: conflict.uid), var item = try batch.item(id: identity.id) else {
+                throw StoreError.failed("“\(conflict.title)” is no longer here")
+            }
+            for field in ItemMerge.Field.allCases where conflict.fields.contains(field.name) {
+                field.copy(from: mine, into: &item)
+            }
+            item.updated = batch.now
+            let saved = try batch.write(item)
+            try db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [id])
+            // Changed here, whatever the clock says: it goes out next time.
+            try db.execute(sql: "UPDATE sync_resource SET agreed = NULL WHERE uid = ?", arguments: [conflict.uid])
+            return saved
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// What a sync of one collection did, in counts and notes a person reads.
+public struct SyncReport: Equatable, Sendable {
+    /// Items the server had that were new here, changed there, or removed there.
+    public var receivedNew = 0
+    public var receivedChanged = 0
+    public var receivedRemoved = 0
+    /// Items sent to the server: new here, changed here, removed here.
+    public var sentNew = 0
+    public var sentChanged = 0
+    public var sentRemoved = 0
+    /// Items changed on both sides whose fields merged without a conflict.
+    public var merged = 0
+    /// Items with a field changed on both sides: the server's version is in place, mine kept.
+    public var conflicts = 0
+    /// Meeting messages delivered into others' inboxes, and read from mine.
+    public var messagesSent = 0
+    public var messagesReceived = 0
+    /// Items copied to my public calendar (new, changed) or taken off it.
+    public var publishedNew = 0
+    public var publishedChanged = 0
+    public var publishedRemoved = 0
+    /// Resources the server holds that could not be read (not iCalendar, no item in them).
+    public var unreadable: [String] = []
+    /// What else a person should know (an item that came back, a change waiting).
+    public var notes: [String] = []
+
+    public init() {}
+
+    /// True when nothing went either way.
+    public var isEmpty: Bool {
+        receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
+            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0
+    }
+
+    public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
+        var sum = a
+        sum.receivedNew += b.receivedNew
+        sum.receivedChanged += b.receivedChanged
+        sum.receivedRemoved += b.receivedRemoved
+        sum.sentNew += b.sentNew
+        sum.sentChanged += b.sentChanged
+        sum.sentRemoved += b.sentRemoved
+        sum.merged += b.merged
+        sum.conflicts += b.conflicts
+        sum.messagesSent += b.messagesSent
+        sum.messagesReceived += b.messagesReceived
+        sum.publishedNew += b.publishedNew
+        sum.publishedChanged += b.publishedChanged
+        sum.publishedRemoved += b.publishedRemoved
+        sum.unreadable += b.unreadable
+        sum.notes += b.notes
+        return sum
+    }
+
+    /// One line: `received 3 (1 new, 2 changed), sent 1 new, 1 conflict`.
+    public var summary: String {
+        var parts: [String] = []
+        func part(_ verb: String, _ counts: [(Int, String)]) {
+            let given = counts.filter { $0.0 > 0 }
+            guard !given.isEmpty else { return }
+            let total = given.reduce(0) { $0 + $1.0 }
+            parts.append("\(verb) \(total) (" + given.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")")
+        }
+        part("received", [(receivedNew, "new"), (receivedChanged, "changed"), (receivedRemoved, "removed")])
+        part("sent", [(sentNew, "new"), (sentChanged, "changed"), (sentRemoved, "removed")])
+        if merged > 0 { parts.append("\(merged) merged") }
+        part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
+        if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
+        if messagesReceived > 0 {
+            parts.append(messagesReceived == 1 ? "1 message read" : "\(messagesReceived) messages read")
+        }
+        if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
+        if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable") }
+        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+    }
+}

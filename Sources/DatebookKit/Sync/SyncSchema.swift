@@ -1,0 +1,77 @@
+import GRDB
+
+/// The tables of sync: the accounts, the collections of each, what was last agreed with the
+/// server for each resource, and the conflicts kept for a person to settle.
+///
+/// No password is stored: an account names a command that prints it, or the person types it.
+enum SyncSchema {
+    static func migrateV20(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                CREATE TABLE sync_account (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    url TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    password_command TEXT,
+                    created REAL NOT NULL
+                );
+
+                -- The collections of an account that sync: its calendar (where new items go when
+                -- is_default), its address book, its inbox and its public calendar.
+                CREATE TABLE sync_collection (
+                    account TEXT NOT NULL REFERENCES sync_account (name) ON DELETE CASCADE,
+                    url TEXT NOT NULL,
+                    kind TEXT NOT NULL CHECK (kind IN ('calendar', 'addressbook', 'inbox', 'public')),
+                    display_name TEXT NOT NULL DEFAULT '',
+                    is_default INTEGER NOT NULL DEFAULT 0,
+                    sync_token TEXT,
+                    last_sync REAL,
+                    last_error TEXT,
+                    PRIMARY KEY (account, url)
+                ) WITHOUT ROWID;
+
+                -- One resource on the server as last agreed: its ETag, its text (the base of a
+                -- three-way merge) and a fingerprint of the item as it was here then (another
+                -- one now is a change to send; NULL: changes wait to be sent).
+                CREATE TABLE sync_resource (
+                    account TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    href TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    etag TEXT,
+                    base TEXT NOT NULL,
+                    agreed TEXT,
+                    PRIMARY KEY (account, collection, href),
+                    FOREIGN KEY (account, collection) REFERENCES sync_collection (account, url) ON DELETE CASCADE
+                ) WITHOUT ROWID;
+                CREATE INDEX sync_resource_uid ON sync_resource (uid);
+
+                -- Items written since a sync last looked (by any path: a form, an import, a
+                -- command, another process), once an account exists. A sync compares each with
+                -- what was agreed, so a rewrite that changed nothing sends nothing.
+                CREATE TABLE sync_dirty (uid TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+                CREATE TRIGGER sync_item_inserted AFTER INSERT ON item
+                    WHEN EXISTS (SELECT 1 FROM sync_account)
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
+                CREATE TRIGGER sync_item_updated AFTER UPDATE ON item
+                    WHEN EXISTS (SELECT 1 FROM sync_account)
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
+                CREATE TRIGGER sync_item_deleted AFTER DELETE ON item
+                    WHEN EXISTS (SELECT 1 FROM sync_account)
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (OLD.ical_uid); END;
+
+                -- A field both sides changed: the server's version stayed in place; mine is kept
+                -- here, whole, until taken or dismissed.
+                CREATE TABLE sync_conflict (
+                    id INTEGER PRIMARY KEY,
+                    account TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    title TEXT NOT NULL,
+                    fields TEXT NOT NULL,
+                    mine TEXT NOT NULL,
+                    theirs TEXT NOT NULL,
+                    at REAL NOT NULL
+                );
+                """)
+    }
+}
