@@ -69,7 +69,8 @@ struct Import: ParsableCommand {
         print(result.summary)
         // The feed says what came in; an import that wrote is not undone when this fails.
         try? database.record(.imported, "\(result.summary) (from \(describe(source, short: true)))")
-        // Series imported earlier keep their instances a year ahead as time passes.
+        // Series imported earlier keep their instances the next weeks ahead as time passes
+        // (this import's are kept eight weeks ahead; a view further ahead keeps more).
         _ = try? database.extendRecurrenceHorizon()
         for note in result.report.skipped {
             Console.error("skipped: \(note)")

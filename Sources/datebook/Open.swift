@@ -19,8 +19,9 @@ struct Open: ParsableCommand {
 
     func run() throws {
         let database = try store.openStore()
-        // Keep each series' stored instances a year ahead as time passes (one indexed query when
-        // nothing needs it); a failure here only makes far dates slower, so it is not fatal.
+        // Keep each series' stored instances the next weeks ahead as time passes (one indexed
+        // query when nothing needs it; views further ahead keep more as they are read); a
+        // failure here only makes those dates slower, so it is not fatal.
         _ = try? database.extendRecurrenceHorizon()
         let weather = WeatherService(
             settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))

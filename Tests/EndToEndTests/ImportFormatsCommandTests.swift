@@ -149,6 +149,32 @@ struct ImportFormatsCommandTests {
         #expect(fallback.standardError.contains("importing \(try Self.fixture("task-list.json")) instead"))
     }
 
+    @Test("a repeating Taskwarrior task shows every day of the next year in datebook agenda --days 365")
+    func repeatingTaskYearAhead() throws {
+        // Due every day at noon UTC from tomorrow (the import keeps a few weeks; the agenda the rest).
+        let day = Calendar(identifier: .gregorian).startOfDay(for: Date()).addingTimeInterval(86_400)
+        let first = day.addingTimeInterval(12 * 3600)
+        let stamp = DateFormatter()
+        stamp.locale = Locale(identifier: "en_US_POSIX")
+        stamp.timeZone = TimeZone(identifier: "UTC")
+        stamp.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        let export = try file("daily.json", """
+            [{"uuid":"00000000-0000-4000-8000-0000000d4111",
+              "description":"Water plants","status":"recurring","recur":"daily","due":"\(stamp.string(from: first))"}]
+            """)
+        #expect(try datebook(["import", export]).status == 0)
+        stamp.dateFormat = "yyyy-MM-dd"
+        stamp.timeZone = TimeZone(identifier: "Australia/Melbourne")
+        let from = stamp.string(from: first)
+        let agenda = try datebook(["agenda", "--from", from, "--days", "365"])
+        #expect(agenda.status == 0, "\(agenda.standardError)")
+        let days = agenda.standardOutput.split(separator: "\n").filter { $0.contains("Water plants") }.map { $0.prefix(10) }
+        let expected = (0..<365).map { stamp.string(from: first.addingTimeInterval(Double($0) * 86_400)) }
+        #expect(days.map(String.init) == expected)
+        // The first year-long agenda kept the rows it read; the next prints the same.
+        #expect(try datebook(["agenda", "--from", from, "--days", "365"]).standardOutput == agenda.standardOutput)
+    }
+
     @Test("bad records are reported with their place and the rest imported; exit 1 only when nothing could be")
     func badInput() throws {
         let mixed = try file("mixed.json", """

@@ -7,8 +7,9 @@ import Foundation
 /// `id`, `kind` and `title` are required; every other key may be missing. Timed dates carry
 /// their offset and are read as instants; an all-day item's are days, its `end` the last day.
 enum DatebookJSONReader {
-    static func read(_ root: Any, shape: JSONShape, context: ReadingContext) throws(ImportError) -> ImportedRecords {
-        guard let list = root as? [Any] else {
+    /// Reads `list`, the file's root list (nil when the root is not a list).
+    static func read(_ list: JSONList?, shape: JSONShape, context: ReadingContext) throws(ImportError) -> ImportedRecords {
+        guard let list else {
             throw .unreadableJSON("not Datebook JSON: it should be a list of items, as `datebook list --json` writes")
         }
         return ImportedRecords.reading(list) { value, index in

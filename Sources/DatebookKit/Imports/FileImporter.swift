@@ -79,13 +79,17 @@ public struct FileImporter {
         } else {
             format = try ImportFormat.recognise(shape).get()
         }
-        let root = try JSONDecoding.decode(data, shape: shape)
+        // A list of records (Taskwarrior, Datebook JSON) is decoded a part at a time as it is
+        // written; the other formats, and a file whose root is not a list, at once.
+        let readsList = format == .taskwarrior || format == .datebook || format == .ical
+        let list = readsList ? JSONList(data, shape: shape) : nil
+        let root: Any = list == nil ? try JSONDecoding.decode(data, shape: shape) : [Any]()
         let report = try RecordImporter(writer: writer).run { context throws(ImportError) in
             switch format {
             case .tasks: return try TaskListReader.read(root, shape: shape, context: context)
             case .timetable: return try TimetableReader.read(root, shape: shape, context: context)
-            case .taskwarrior: return try TaskwarriorReader.read(root, shape: shape, context: context)
-            case .datebook, .ical: return try DatebookJSONReader.read(root, shape: shape, context: context)
+            case .taskwarrior: return try TaskwarriorReader.read(list, shape: shape, context: context)
+            case .datebook, .ical: return try DatebookJSONReader.read(list, shape: shape, context: context)
             }
         }
         var result = Result(format: format, report: report)

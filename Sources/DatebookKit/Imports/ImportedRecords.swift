@@ -33,9 +33,9 @@ struct ImportedRecords {
     var records: [Record] = []
     var skipped: [ImportReport.Note] = []
     var warnings: [ImportReport.Note] = []
-    /// A long list read as it is written instead (`reading`): how many values, and what the
-    /// value at an index becomes (called on any thread).
-    var pending: (count: Int, outcome: @Sendable (Int) -> Outcome)?
+    /// A list read as it is written instead (`reading`): how many values, and what the values
+    /// at a range of indices become (called on any thread, a part of the list at a time).
+    var pending: (count: Int, outcomes: @Sendable (Range<Int>) throws(ImportError) -> [Outcome])?
 
     /// How many outcomes there are.
     var count: Int { pending?.count ?? records.count }
@@ -66,11 +66,14 @@ extension ImportedRecords {
     }
 
     /// Reads each value of `list` with `read` while the importer writes: in parts on every
-    /// core, each part written as soon as it and those before it are read.
-    static func reading(_ list: [Any], _ read: @escaping (Any, Int) -> Outcome) -> ImportedRecords {
-        let shared = UncheckedSendable((list, read))
+    /// core, each part decoded and read as its turn nears, and written as soon as it and those
+    /// before it are read.
+    static func reading(_ list: JSONList, _ read: @escaping (Any, Int) -> Outcome) -> ImportedRecords {
+        let shared = UncheckedSendable(read)
         var result = ImportedRecords()
-        result.pending = (list.count, { index in shared.value.1(shared.value.0[index], index) })
+        result.pending = (list.count, { range throws(ImportError) in
+            zip(range, try list.values(range)).map { index, value in shared.value(value, index) }
+        })
         return result
     }
 }

@@ -47,7 +47,7 @@ enum JSONDecoding {
         return values
     }
 
-    private static func whole(_ data: Data, shape: JSONShape) throws(ImportError) -> Any {
+    static func whole(_ data: Data, shape: JSONShape) throws(ImportError) -> Any {
         do {
             return try JSONSerialization.jsonObject(with: data)
         } catch {

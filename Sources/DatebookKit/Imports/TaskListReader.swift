@@ -23,7 +23,7 @@ enum TaskListReader {
         } else {
             throw .unreadableJSON("not a task list: it should be a list of tasks, or an object with a \"tasks\" list")
         }
-        return ImportedRecords.reading(list) { value, index in
+        return ImportedRecords.reading(JSONList(decoded: list)) { value, index in
             let position = ImportedRecords.position(index, lines: lines, component: "task")
             do {
                 return .record(try task(value, position: position, context: context), notes: [])

@@ -14,13 +14,15 @@ import Foundation
 /// - `annotations` → notes, one line each with its date; `wait`, and `until` of a task that
 ///   does not repeat, → a line of the notes.
 enum TaskwarriorReader {
-    static func read(_ root: Any, shape: JSONShape, context: ReadingContext) throws(ImportError) -> ImportedRecords {
-        guard let list = root as? [Any] else {
+    /// Reads `list`, the file's root list (nil when the root is not a list).
+    static func read(_ list: JSONList?, shape: JSONShape, context: ReadingContext) throws(ImportError) -> ImportedRecords {
+        guard let list else {
             throw .unreadableJSON("not a Taskwarrior export: it should be a list of tasks, as `task export` writes")
         }
-        // Series in the file: their instances are not imported again.
+        // Series in the file: their instances are not imported again. Only the tasks that may
+        // say "recurring" are decoded to find them; the rest are decoded as they are written.
         var seriesUUIDs: Set<String> = []
-        for value in list {
+        for value in try list.values(mayHolding: "recurring") {
             if let fields = value as? [String: Any], fields["status"] as? String == "recurring",
                 let uuid = fields["uuid"] as? String
             {

@@ -3,9 +3,10 @@ import Foundation
 /// The instances of a series the store keeps in `occurrence`, and its item row's series
 /// columns.
 ///
-/// Rule instances are kept up to a horizon (400 days ahead, see `SQLiteStore.recurrenceHorizon`),
-/// or all of them when the rule ends before it; RDATEs and overrides are always kept whole. A
-/// range of the calendar past the horizon expands the rest live (`live(_:after:from:to:)`).
+/// Rule instances are kept up to a horizon (400 days ahead, see `SQLiteStore.recurrenceHorizon`;
+/// eight weeks for an import until a read asks further, `SQLiteStore.importHorizon`), or all of
+/// them when the rule ends before it; RDATEs and overrides are always kept whole. A range of the
+/// calendar past the horizon expands the rest live (`live(_:after:from:to:)`).
 struct SeriesInstances: Sendable {
     var instances: [SeriesInstance]
     var row: SeriesRow

@@ -36,11 +36,13 @@ struct SearchIndexWriter {
     /// series moving on, a task completed, the same file imported again): deleting a row of an
     /// FTS5 index costs as much as writing it. Its ranking row is always written (its status or
     /// date may have changed alone). Returns whether the texts were written.
+    ///
+    /// `prepared` is the item's row made already (an import makes it on its reading threads).
     @discardableResult
-    func write(_ item: Item, rowID: Int64, sortAt: Double, replacing: Bool) throws -> Bool {
-        let document = SearchDocument(item)
-        let written = try write(document, rowID: rowID, replacing: replacing)
-        try writeRank(rowID, SearchKind(item.kind), item.status.rawValue, sortAt, "", document.rankTitle)
+    func write(_ item: Item, rowID: Int64, sortAt: Double, replacing: Bool, prepared: SearchRow? = nil) throws -> Bool {
+        let row = prepared ?? SearchRow(item)
+        let written = try write(row, rowID: rowID, replacing: replacing)
+        try writeRank(rowID, SearchKind(item.kind), item.status.rawValue, sortAt, "", row.rankTitle)
         return written
     }
 
@@ -48,9 +50,9 @@ struct SearchIndexWriter {
     /// keeps it at `-rowID`); `replacing` when it may have one already. Its ranking row is
     /// always written (its status, relation or name order may have changed alone).
     func write(_ contact: Contact, contactRowID rowID: Int64, replacing: Bool) throws {
-        let document = SearchDocument(contact)
-        _ = try write(document, rowID: -rowID, replacing: replacing)
-        try writeRank(-rowID, .contact, contact.status.rawValue, 0, contact.sortKey, document.rankTitle)
+        let row = SearchRow(SearchDocument(contact))
+        _ = try write(row, rowID: -rowID, replacing: replacing)
+        try writeRank(-rowID, .contact, contact.status.rawValue, 0, contact.sortKey, row.rankTitle)
     }
 
     /// Where meetings' rows begin in the index: below every contact's (which are the contact's
@@ -60,12 +62,12 @@ struct SearchIndexWriter {
     /// Writes the row of `meeting`, stored at row id `rowID` of the meeting table (the index
     /// keeps it at `meetingRowBase - rowID`). A cancelled meeting is found only with History.
     func write(_ meeting: Meeting, meetingRowID rowID: Int64) throws {
-        let document = SearchDocument(meeting)
+        let row = SearchRow(SearchDocument(meeting))
         let indexRow = Self.meetingRowBase - rowID
-        _ = try write(document, rowID: indexRow, replacing: true)
+        _ = try write(row, rowID: indexRow, replacing: true)
         let status = meeting.state == .cancelled ? "deleted" : "active"
         let sortAt = meeting.span?.start.timeIntervalSince1970 ?? 0
-        try writeRank(indexRow, .meeting, status, sortAt, "", document.rankTitle)
+        try writeRank(indexRow, .meeting, status, sortAt, "", row.rankTitle)
     }
 
     private func writeRank(
@@ -80,9 +82,9 @@ struct SearchIndexWriter {
         try rank.run()
     }
 
-    /// Writes `document` at `rowID`, unless the row there holds its texts already.
-    private func write(_ document: SearchDocument, rowID: Int64, replacing: Bool) throws -> Bool {
-        let columns = document.columns
+    /// Writes `row` at `rowID`, unless the row there holds its texts already.
+    private func write(_ row: SearchRow, rowID: Int64, replacing: Bool) throws -> Bool {
+        let columns = row.columns
         if replacing {
             guard try stored(rowID) != columns else { return false }
             try delete.bind(rowID, at: 1)
@@ -96,7 +98,7 @@ struct SearchIndexWriter {
         }
         try insert.run()
         try insertWords.bind(rowID, at: 1)
-        try insertWords.bind(SearchWords.indexed(columns), at: 2)
+        try insertWords.bind(row.words, at: 2)
         try insertWords.run()
         return true
     }
@@ -107,5 +109,24 @@ struct SearchIndexWriter {
         try select.bind(rowID, at: 1)
         guard try select.step() else { return nil }
         return (0..<Int32(SearchDocument.columnNames.count)).map { select.text($0) ?? "" }
+    }
+}
+
+/// What the search index holds of one item, contact or meeting: its columns, the words of its
+/// word index, and the title a match is ranked by. A value, so that an import may make it on
+/// its reading threads.
+struct SearchRow: Sendable {
+    let columns: [String]
+    let words: String
+    let rankTitle: String
+
+    init(_ document: SearchDocument) {
+        columns = document.columns
+        words = SearchWords.indexed(columns)
+        rankTitle = document.rankTitle
+    }
+
+    init(_ item: Item) {
+        self.init(SearchDocument(item))
     }
 }

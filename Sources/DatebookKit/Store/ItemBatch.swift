@@ -151,16 +151,19 @@ public final class ItemBatch {
     }
 
     /// Writes an item that was validated already (an import validates on its reading thread),
-    /// with its series' instances when they were expanded already (by `seriesExpander`).
+    /// with its series' instances when they were expanded already (by `seriesExpander`), and
+    /// its row of the search index when that was made already.
     @discardableResult
-    func write(validated item: Item, zoneDefinition: String?, series: SeriesInstances?) throws(StoreError) -> Item {
+    func write(validated item: Item, zoneDefinition: String?, series: SeriesInstances?, search: SearchRow? = nil)
+        throws(StoreError) -> Item
+    {
         assert(item.validate().isEmpty, "an item written without validation is not valid")
         let stored = item.storedForm
         try run {
             if let zoneDefinition, case let .named(tzid) = stored.timeZone {
                 try rows.keepZoneDefinition(zoneDefinition, of: tzid)
             }
-            try rows.write(stored, horizon: seriesExpander.horizon, instances: series, buffer: buffer)
+            try rows.write(stored, horizon: seriesExpander.horizon, instances: series, buffer: buffer, search: search)
         }
         return stored
     }
@@ -245,7 +248,8 @@ public final class ItemBatch {
 /// to the store's horizon. A value, so that an importer may expand on several threads.
 struct SeriesExpander: Sendable {
     let coding: StoredTime
-    /// The original start up to which instances are kept (see `SQLiteStore.recurrenceHorizon`).
+    /// The original start up to which instances are kept (see `SQLiteStore.recurrenceHorizon`;
+    /// an import's is nearer, `SQLiteStore.importHorizon`).
     let horizon: Double
 
     /// The series of `item` as the store writes it; `zoneDefinition` is the VTIMEZONE of its

@@ -17,6 +17,8 @@ struct ItemRowWriter {
     let now: Date
     private let insertItem: WriteStatement
     private let updateItem: WriteStatement
+    /// The row id and calendar keys of the item stored with an id (an item written again).
+    private let findStored: ReadStatement
     private let deleteChildren: [WriteStatement]
     private let insertTime: WriteStatement
     private let insertAttachment: WriteStatement
@@ -68,6 +70,7 @@ struct ItemRowWriter {
         self.now = now
         insertItem = try WriteStatement(db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
         updateItem = try WriteStatement(db, sql: Item.updateSQL)
+        findStored = try ReadStatement(db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?")
         deleteChildren = try Self.childTables.map { table in
             try WriteStatement(db, sql: "DELETE FROM \(table) WHERE item = ?")
         }
@@ -146,10 +149,12 @@ struct ItemRowWriter {
     /// `instances` are the series' instances when the caller expanded them already (an import
     /// expands on several threads); otherwise a recurring item is expanded here, up to
     /// `horizon`. The rows of the calendar are written at once, or added to `buffer` to be
-    /// written by `flush`. Returns the item's row id.
+    /// written by `flush`. `search` is the item's row of the search index when the caller made
+    /// it already. Returns the item's row id.
     @discardableResult
     func write(
-        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil
+        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil,
+        search prepared: SearchRow? = nil
     ) throws -> Int64 {
         let instances: SeriesInstances?
         if let given {
@@ -178,15 +183,18 @@ struct ItemRowWriter {
             replacing = false
         } else {
             // The id is already stored: replace that row, its children and its calendar rows.
-            guard
-                let existing = try Row.fetchOne(
-                    db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?", arguments: [item.uid])
-            else {
+            // (A statement prepared once: an import that updates every item looks each up.)
+            let existing: (rowID: Int64, keys: Data?)? = try {
+                defer { findStored.reset() }
+                try findStored.bind(item.uid, at: 1)
+                return try findStored.step() ? (findStored.int64(0), findStored.data(1)) : nil
+            }()
+            guard let existing else {
                 throw StoreError.failed("item \(item.uid) could be neither inserted nor found")
             }
-            rowID = existing[0]
+            rowID = existing.rowID
             replacing = true
-            if let keys = existing[1] as Data? {
+            if let keys = existing.keys {
                 try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
             try item.bindColumns(
@@ -200,7 +208,7 @@ struct ItemRowWriter {
         }
         rows.setRowID(rowID, fromShown: firstShown)
         try writeChildren(of: item, rowID: rowID)
-        try search.write(item, rowID: rowID, sortAt: item.sortAt(listed: listed), replacing: replacing)
+        try search.write(item, rowID: rowID, sortAt: item.sortAt(listed: listed), replacing: replacing, prepared: prepared)
         if longest > longestSpan.seconds {
             longestSpan.seconds = longest
             try raiseLongestSpan.bind(longest, at: 1)

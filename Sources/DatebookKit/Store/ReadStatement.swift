@@ -51,6 +51,14 @@ final class ReadStatement: PreparedStatement {
         return UUID(uuid: value)
     }
 
+    /// A blob's bytes; nil for NULL.
+    func data(_ column: Int32) -> Data? {
+        guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return Data() }
+        return Data(bytes: bytes, count: count)
+    }
+
     func text(_ column: Int32) -> String? {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))

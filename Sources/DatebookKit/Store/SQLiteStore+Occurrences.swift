@@ -20,8 +20,10 @@ extension SQLiteStore: OccurrenceStore {
     /// the order of `OccurrenceStore`: by start, then title, then item, then instance.
     ///
     /// One walk along `occurrence`'s primary key, which holds everything an occurrence shows,
-    /// so neighbouring occurrences come from neighbouring pages; series whose kept instances end
-    /// before `to` are expanded live for the rest. Occurrences go out as soon as no later row can
+    /// so neighbouring occurrences come from neighbouring pages. Series whose kept instances end
+    /// before `to` are first expanded further and kept, within the horizon
+    /// (`keepInstances(through:)`); past it, or when that cannot be written, they are expanded
+    /// live for the rest. Occurrences go out as soon as no later row can
     /// sort before them, so a long range is never all in memory.
     ///
     /// `includingUIDs` reads the iCalendar UID of items imported with one of their own (one
@@ -45,6 +47,7 @@ extension SQLiteStore: OccurrenceStore {
         let slack = WallClock.widestOffset
         let offsets = OffsetTable(timeZone: timeZone, from: lower - slack, to: upper + slack)
         let coding = storedTime
+        keepInstances(through: upper + slack)
         return try read { db in
             let (live, unexpanded) = try Self.liveInstances(
                 db, lower: lower, upper: upper, slack: slack, coding: coding, offsets: offsets)

@@ -171,23 +171,52 @@ extension SQLiteStore: RecurrenceEditing {
 
     // MARK: - Keeping instances ahead
 
-    /// Expands again, in one transaction, every series whose kept instances end less than
-    /// `margin` before the horizon (400 days ahead of now), and returns how many.
+    /// How far ahead the planner keeps every series' instances when it opens, and an import
+    /// when it ends (`extendRecurrenceHorizon()`): its nearer views then read kept rows only.
+    static let keptAhead: TimeInterval = 28 * 86_400
+    /// How far short of the horizon a series' kept instances may stop before it is expanded
+    /// again: series are not written again every day as the horizon moves on.
+    static let horizonMargin: TimeInterval = 30 * 86_400
+    /// From how many series on an extension writes as a bulk batch.
+    static let bulkExtension = 200
+
+    /// Expands again, in one transaction, every series whose kept instances stop before `date`
+    /// (four weeks ahead of now when nil), up to the horizon (400 days ahead of now), and
+    /// returns how many. A `date` past the horizon, less a month's margin, counts as that.
     ///
-    /// Instances are kept up to a horizon fixed when a series is written; as time passes, the
-    /// weeks just past it are expanded live, which is correct but slower. Run this now and then
-    /// (the planner may at startup, `datebook import` does after importing); it costs one
-    /// indexed query when nothing needs it.
+    /// Instances are kept up to a horizon fixed when a series is written (a few weeks for an
+    /// import, see `SQLiteStore.importHorizon`); past it they are expanded live, which is
+    /// correct but slower. Reading the calendar further ahead runs this for the range
+    /// (`keepInstances(through:)`), and so do the planner at startup and `datebook import`
+    /// after importing; it costs one indexed query when nothing needs it.
     @discardableResult
-    public func extendRecurrenceHorizon(margin: TimeInterval = 30 * 86_400) throws(StoreError) -> Int {
-        let stale = "series_start IS NOT NULL AND expanded_until < ? AND status <> 'deleted'"
-        let arguments: StatementArguments = [recurrenceHorizon - margin]
+    public func extendRecurrenceHorizon(through date: Date? = nil) throws(StoreError) -> Int {
+        let limit = min(
+            date?.unixSeconds ?? clock.now().unixSeconds + Self.keptAhead, recurrenceHorizon - Self.horizonMargin)
+        let stale = "series_start IS NOT NULL AND expanded_until < ? AND series_start < ? AND status <> 'deleted'"
+        let arguments: StatementArguments = [limit, limit]
         // Looked at first without a write lock: at most openings of the planner nothing is stale.
-        guard try read({ db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE \(stale))", arguments: arguments) })
-            == true
-        else { return 0 }
-        return try writeBatch(.few) { _, batch in
+        let count = try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE \(stale)", arguments: arguments) ?? 0
+        }
+        guard count > 0 else { return 0 }
+        // The thousands of series of an import are written as a bulk batch: their rows of the
+        // calendar in key order, not each series' year scattered over the table.
+        return try writeBatch(count > Self.bulkExtension ? .bulk : .few, horizon: recurrenceHorizon) { _, batch in
             try batch.rewriteItems(where: stale, arguments: arguments)
+        }
+    }
+
+    /// Before a range of the calendar ending at `upper` (stored seconds) is read: the series
+    /// whose kept instances stop inside it are expanded again and kept, up to the horizon, so
+    /// that this read and the next ones find rows instead of expanding live. Each stretch ahead
+    /// is seen to once by this store (until it imports again). When the write cannot be made
+    /// (the file is read-only, another writer holds it too long), the read expands live.
+    func keepInstances(through upper: Double) {
+        let limit = min(upper, recurrenceHorizon - Self.horizonMargin)
+        guard keptThrough.withLock({ limit > $0 }) else { return }
+        if (try? extendRecurrenceHorizon(through: Date(unixSeconds: limit))) != nil {
+            keptThrough.withLock { $0 = max($0, limit) }
         }
     }
 

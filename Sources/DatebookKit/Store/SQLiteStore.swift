@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The item store on one SQLite file (or in memory), through one GRDB connection.
 ///
@@ -30,8 +31,16 @@ public final class SQLiteStore: Sendable {
     /// How far ahead of now the instances of a never-ending series are kept in
     /// `occurrence` (a year and a month); a range past it is expanded live.
     static let recurrenceHorizon: TimeInterval = 400 * 86_400
+    /// How far ahead of now an import first keeps the instances of its series (eight weeks):
+    /// most of an import's time went on rows a year ahead that nothing had asked for yet. A
+    /// range read further ahead keeps the rest then (`keepInstances(through:)`), up to
+    /// `recurrenceHorizon`.
+    static let importHorizon: TimeInterval = 56 * 86_400
 
     let dbQueue: DatabaseQueue
+    /// How far ahead (stored seconds) this store made sure every series' instances are kept,
+    /// so that reading the calendar checks again only further ahead (`keepInstances(through:)`).
+    let keptThrough = Mutex<Double>(-.infinity)
     /// Every commit of this connection, whatever wrote it; the change feed reads it.
     let commitCounter = CommitCounter()
 
@@ -357,10 +366,19 @@ public final class SQLiteStore: Sendable {
     /// Runs `body` with an item batch in one `IMMEDIATE` transaction, committed (with what the
     /// batch still holds) when it returns and rolled back when it throws; errors come out as
     /// `StoreError`. `body` also gets the connection, for the store's own reads and upkeep.
-    func writeBatch<T>(_ size: ItemBatch.Size, _ body: (Database, ItemBatch) throws -> T) throws(StoreError) -> T {
+    ///
+    /// Series are expanded up to `horizon` (stored seconds) when one is given; otherwise a bulk
+    /// batch (an import) keeps them `importHorizon` ahead and a few items `recurrenceHorizon`.
+    func writeBatch<T>(_ size: ItemBatch.Size, horizon given: Double? = nil, _ body: (Database, ItemBatch) throws -> T)
+        throws(StoreError) -> T
+    {
         let coding = storedTime
-        let horizon = recurrenceHorizon
         let now = clock.now()
+        // An import keeps its series' instances a few weeks ahead; reading further keeps more.
+        let horizon = given ?? (size == .bulk ? now.unixSeconds + Self.importHorizon : recurrenceHorizon)
+        if given == nil, size == .bulk {
+            keptThrough.withLock { $0 = -.infinity }
+        }
         return try write(checkingForeignKeys: size == .few) { db in
             if size == .bulk {
                 try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkCacheKibibytes)")

@@ -127,4 +127,71 @@ struct JSONDecodingTests {
         }
         #expect(try ImportFixtures.count(store) == 0)
     }
+
+    @Test("a record that breaks the JSON after parts were written rolls them back and says where, as a whole decode would")
+    func brokenLate() throws {
+        let store = try CalendarFixtures.store()
+        let count = RecordImporter.partSize * 3
+        // Brackets and strings that balance (the shape is fine), a value that is not JSON.
+        let last = "Task \(count - 2), [with] {brackets}\",\"status\":\"pending\""
+        let text = Self.export(count).replacingOccurrences(of: last, with: "Task\",\"status\":pending")
+        #expect(text.contains("\"status\":pending}"))
+        let data = Data(text.utf8)
+        let shape = try data.withUnsafeBytes { try JSONShape($0) }
+        // What decoding the whole file at once says about it.
+        var expected: ImportError?
+        do { _ = try JSONDecoding.whole(data, shape: shape) } catch { expected = error }
+        #expect(expected != nil)
+        #expect(throws: expected!) { try ImportFixtures.importText(text, into: store) }
+        #expect(try ImportFixtures.count(store) == 0)
+    }
+}
+
+@Suite("Reading parts ahead of the writes")
+struct PartWindowTests {
+    @Test("a part waits until the one so many before it was written, and never once the writing stopped")
+    func window() throws {
+        let window = PartWindow(ahead: 2)
+        #expect(window.waitForTurn(of: 0))
+        #expect(window.waitForTurn(of: 1))
+        let started = DispatchSemaphore(value: 0)
+        let third = Answer()
+        let done = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            started.signal()
+            let turn = window.waitForTurn(of: 2)
+            third.set(turn)
+            done.signal()
+        }
+        started.wait()
+        // Part 2 may not begin while parts 0 and 1 are unwritten.
+        #expect(done.wait(timeout: .now() + 0.2) == .timedOut)
+        #expect(third.value == nil)
+        window.written(0)
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(third.value == true)
+
+        // After a failure the writer stops: a part still waiting is let go, told not to begin.
+        let fourth = Answer()
+        DispatchQueue.global().async {
+            let turn = window.waitForTurn(of: 9)
+            fourth.set(turn)
+            done.signal()
+        }
+        window.stop()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(fourth.value == false)
+    }
+}
+
+/// What a waiting thread was told, read by the test's thread.
+private final class Answer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var told: Bool?
+
+    var value: Bool? { lock.withLock { told } }
+
+    func set(_ value: Bool) {
+        lock.withLock { told = value }
+    }
 }

@@ -43,6 +43,15 @@ struct TaskwarriorReaderTests {
         #expect(old.status == .completed)
         #expect(old.statusChangedAt == ImportFixtures.utc("2026-11-23T05:54:33Z"))
         #expect(try #require(items["Cancelled thing"]).status == .deleted)
+        // Each imported task is in the search index, its words and its categories (the index
+        // rows are made on the reading threads).
+        func found(_ text: String, history: Bool = false) throws -> [String] {
+            try store.search(SearchQuery(text, includeHistory: history), at: Fixture.now).hits.map(\.item.title)
+        }
+        #expect(try found("shampoo") == ["Buy shampoo"])
+        #expect(try found("Reports") == ["Write report"])
+        #expect(try found("drawer") == ["Renew passport"])
+        #expect(try found("old task", history: true) == ["Old task"])
     }
 
     @Test("importing the export again updates every task by its uuid")
@@ -52,6 +61,34 @@ struct TaskwarriorReaderTests {
         #expect(again.report.added == 0)
         #expect(again.report.updated == 7)
         #expect(try ImportFixtures.count(store) == 7)
+    }
+
+    @Test("an instance is left to its series wherever the series is, even when its status is written with escapes")
+    func instancesOfSeries() throws {
+        // The instances come before their series; one series spells "recurring" with escapes,
+        // and a task that merely mentions "recurring" in its description is no series.
+        let text = """
+            [
+            {"uuid":"00000000-0000-4000-8000-000000000011","description":"Water plants","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000001","due":"20261124T090000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000012","description":"Stretch","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000002","due":"20261124T070000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000013","description":"Orphan","status":"pending",\
+            "parent":"00000000-0000-4000-8000-000000000003"},
+            {"uuid":"00000000-0000-4000-8000-000000000003","description":"Not recurring","status":"pending"},
+            {"uuid":"00000000-0000-4000-8000-000000000001","description":"Water plants","status":"recurring",\
+            "recur":"weekly","due":"20261124T090000Z"},
+            {"uuid":"00000000-0000-4000-8000-000000000002","description":"Stretch","status":"recurr\\u0069ng",\
+            "recur":"daily","due":"20261124T070000Z"}
+            ]
+            """
+        let result = try ImportFixtures.importText(text, into: store)
+        #expect(result.summary == "Read as Taskwarrior export: 4 tasks imported (4 added, 0 updated), 0 skipped.")
+        let uids = Set(try ImportFixtures.byTitle(store).values.compactMap(\.icalendarUID))
+        #expect(uids == [
+            "00000000-0000-4000-8000-000000000013", "00000000-0000-4000-8000-000000000003",
+            "00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002",
+        ])
     }
 
     @Test("an unknown status, a missing description and a bad date skip their record, with its place; the rest import")

@@ -196,7 +196,7 @@ struct RecurrenceTests {
         #expect(Set(across.map(\.start)).count == 20)
     }
 
-    @Test("as time passes, series are expanded again so that a year ahead stays kept")
+    @Test("as time passes, series are expanded again so that the weeks ahead stay kept")
     func extendingTheHorizon() throws {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
@@ -205,19 +205,54 @@ struct RecurrenceTests {
             series(1, "Daily", Fixture.utc("2026-01-01 07:00"), minutes: 30, rule: "FREQ=DAILY", zone: .utc))
         try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
             series(2, "Weekly", Fixture.utc("2026-01-05 07:00"), minutes: 30, rule: "FREQ=WEEKLY;COUNT=3", zone: .utc))
-        let later = try SQLiteStore(path: path, clock: .fixed(Fixture.now.addingTimeInterval(200 * 86_400)))
-        let range = (Fixture.utc("2027-12-01 00:00"), Fixture.utc("2028-01-01 00:00"))
-        let live = try later.occurrences(from: range.0, to: range.1)
-        #expect(live.count == 31)
+        // 200 days on, the daily series is kept 200 days ahead: nothing to do at startup.
+        #expect(try SQLiteStore(path: path, clock: .fixed(Fixture.now.addingTimeInterval(200 * 86_400)))
+            .extendRecurrenceHorizon() == 0)
+        // 380 days on, less than four weeks ahead are kept: it is expanded again, once.
+        let later = try SQLiteStore(path: path, clock: .fixed(Fixture.now.addingTimeInterval(380 * 86_400)))
         #expect(try later.extendRecurrenceHorizon() == 1)
         #expect(try later.extendRecurrenceHorizon() == 0)
-        #expect(try later.occurrences(from: range.0, to: range.1) == live)
+        let range = (Fixture.utc("2028-10-01 00:00"), Fixture.utc("2028-11-01 00:00"))
         let kept = try later.dbQueue.read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM occurrence WHERE start >= ? AND start < ?",
                 arguments: [range.0.timeIntervalSince1970, range.1.timeIntervalSince1970])
         }
         #expect(kept == 31)
+        #expect(try later.occurrences(from: range.0, to: range.1).count == 31)
+    }
+
+    @Test("reading past the kept instances keeps them, within the horizon, and finds what a live expansion finds")
+    func readingKeepsInstances() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/datebook.sqlite"
+        try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
+            series(1, "Daily", Fixture.utc("2026-01-01 07:00"), minutes: 30, rule: "FREQ=DAILY", zone: .utc))
+        let later = try SQLiteStore(path: path, clock: .fixed(Fixture.now.addingTimeInterval(200 * 86_400)))
+        let range = (Fixture.utc("2027-12-01 00:00"), Fixture.utc("2028-01-01 00:00"))
+        func kept() throws -> Int? {
+            try later.dbQueue.read { db in
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM occurrence WHERE start >= ? AND start < ?",
+                    arguments: [range.0.timeIntervalSince1970, range.1.timeIntervalSince1970])
+            }
+        }
+        // Kept up to 400 days after it was saved (27 December 2027, 09:00); the rest of December is not.
+        #expect(try kept() == 27)
+        let found = try later.occurrences(from: range.0, to: range.1)
+        #expect(found.map(\.start) == (1...31).map { Fixture.utc(String(format: "2027-12-%02d 07:00", $0)) })
+        // The read kept them: the next reads find rows, and nothing is left to extend.
+        #expect(try kept() == 31)
+        #expect(try later.occurrences(from: range.0, to: range.1) == found)
+        #expect(try later.extendRecurrenceHorizon(through: range.1) == 0)
+        // Past the horizon nothing more is kept: a read there expands live.
+        let far = (Fixture.utc("2031-03-01 00:00"), Fixture.utc("2031-03-08 00:00"))
+        #expect(try later.occurrences(from: far.0, to: far.1).count == 7)
+        let keptFar = try later.dbQueue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence WHERE start >= ?", arguments: [far.0.timeIntervalSince1970])
+        }
+        #expect(keptFar == 0)
     }
 
     @Test("an instance ending after the range starts is found; a moment at the range's end is not")

@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import DatebookKit
+
+/// An import keeps its series' instances only a few weeks ahead (`SQLiteStore.importHorizon`);
+/// whatever reads further ahead (the agenda, the calendar, reminders) still finds every
+/// occurrence, and keeps them as it reads.
+@Suite("Series imported a few weeks ahead")
+struct ImportHorizonTests {
+    let store: SQLiteStore
+
+    init() throws {
+        store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
+    }
+
+    /// A Taskwarrior export of one task repeating daily from 23 November 2026, 09:00 UTC.
+    static let dailyTask = """
+        [{"uuid":"00000000-0000-4000-8000-000000000001","description":"Water plants","status":"recurring",
+          "recur":"daily","due":"20261123T090000Z","entry":"20261101T000000Z"}]
+        """
+
+    func keptRows() throws -> Int {
+        try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") } ?? 0
+    }
+
+    @Test("a repeating task is kept eight weeks ahead at import, and a year ahead reads every day of it")
+    func taskwarriorYearAhead() throws {
+        try ImportFixtures.importText(Self.dailyTask, into: store)
+        // 23 November 2026 to 16 January 2027: 56 days from now (22 November, 09:00), not 400.
+        #expect(try keptRows() == 55)
+        // What the planner and `datebook import` run afterwards leaves it as it is.
+        #expect(try store.extendRecurrenceHorizon() == 0)
+        #expect(try keptRows() == 55)
+
+        let from = Fixture.utc("2026-11-23 00:00")
+        let year = try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400))
+        #expect(year.count == 365)
+        #expect(year.map(\.start) == (0..<365).map { Fixture.utc("2026-11-23 09:00").addingTimeInterval(Double($0) * 86_400) })
+        #expect(year.allSatisfy { $0.title == "Water plants" && $0.isRecurring })
+        // Reading the year kept it: rows now reach a year ahead, and the same read finds the same.
+        #expect(try keptRows() >= 365)
+        #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)) == year)
+    }
+
+    @Test("the thousands of series of an import are kept a year ahead in one bulk write when a year is read")
+    func manySeries() throws {
+        let count = SQLiteStore.bulkExtension + 50
+        let tasks = (0..<count).map { index in
+            String(
+                format: #"{"uuid":"00000000-0000-4000-8000-%012d","description":"Task %d","status":"recurring","#
+                    + #""recur":"%@","due":"20261123T%02d0000Z"}"#, index, index, index % 2 == 0 ? "daily" : "weekly",
+                index % 24)
+        }
+        try ImportFixtures.importText("[\n" + tasks.joined(separator: ",\n") + "\n]", into: store)
+        let kept = try keptRows()
+        let from = Fixture.utc("2026-11-23 00:00")
+        let year = try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400))
+        // Each daily task every day, each weekly one every seventh (53 times from a Monday on).
+        let daily = (count + 1) / 2
+        #expect(year.count == daily * 365 + (count - daily) * 53)
+        for index in [0, 1, count - 1] {
+            let dates = year.filter { $0.title == "Task \(index)" }.map(\.start)
+            let first = Fixture.utc("2026-11-23 00:00").addingTimeInterval(Double(index % 24) * 3600)
+            let step = index % 2 == 0 ? 86_400.0 : 7 * 86_400.0
+            #expect(dates == (0..<dates.count).map { first.addingTimeInterval(Double($0) * step) })
+        }
+        #expect(try keptRows() > kept)
+        #expect(try store.extendRecurrenceHorizon(through: from.addingTimeInterval(365 * 86_400)) == 0)
+        #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)) == year)
+    }
+
+    @Test("importing again keeps the series a few weeks ahead again, and reading ahead keeps it once more")
+    func reimport() throws {
+        try ImportFixtures.importText(Self.dailyTask, into: store)
+        let from = Fixture.utc("2026-11-23 00:00")
+        _ = try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400))
+        #expect(try keptRows() >= 365)
+        try ImportFixtures.importText(Self.dailyTask, into: store)
+        #expect(try keptRows() == 55)
+        #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)).count == 365)
+        #expect(try keptRows() >= 365)
+    }
+
+    @Test("an imported repeating event's alarm rings months after the import, past what the import kept")
+    func remindersAhead() throws {
+        let text = """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Datebook tests//EN
+            BEGIN:VEVENT
+            UID:standup@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261123T090000Z
+            DURATION:PT15M
+            RRULE:FREQ=DAILY
+            SUMMARY:Standup
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            DESCRIPTION:Standup
+            TRIGGER:-PT10M
+            END:VALARM
+            END:VEVENT
+            END:VCALENDAR
+            """.replacingOccurrences(of: "\n", with: "\r\n")
+        let report = try ICalendarImporter(writer: store).importData(Data(text.utf8))
+        #expect(report.added == 1)
+        #expect(try keptRows() == 55)
+        let rings = try store.pendingAlarms(after: Fixture.utc("2027-09-01 00:00"), through: Fixture.utc("2027-09-03 00:00"))
+        #expect(rings.map(\.ringsAt) == ["2027-09-01 08:50", "2027-09-02 08:50"].map(Fixture.utc))
+        #expect(rings.allSatisfy { $0.title == "Standup" })
+    }
+}
