@@ -259,6 +259,51 @@ struct ContactSyncTests {
         #expect(try sync("b").contains("nothing to do"))
     }
 
+    @Test("a dry run counts without changing anything; kill -9 of large syncs at random moments, then one sync: equal, nothing twice, nothing lost")
+    func killedSyncs() throws {
+        try importCards("a", try generatedCards(count: 400))
+        try addAccount("a")
+        try addAccount("b")
+        let dry = try datebook("a", ["sync", "--dry-run"])
+        #expect(dry.standardOutput.contains("would have contacts: sent 400 (400 new)"), "\(dry.standardOutput)")
+        #expect(try peerCards().isEmpty)
+        let binary = try DatebookBinary.path
+        var killed = 0
+        for round in 0..<8 {
+            // A sends, B receives, each killed after a moment that grows with the rounds.
+            let device = round % 2 == 0 ? "a" : "b"
+            let delay = String(format: "%.2f", 0.1 + Double(round) * 0.25)
+            let outcome = try Command.run(
+                "/bin/bash",
+                ["-c", """
+                    "$DATEBOOK" sync --db "$DB" >/dev/null 2>&1 &
+                    pid=$!
+                    sleep \(delay)
+                    kill -9 $pid 2>/dev/null
+                    wait $pid
+                    echo $?
+                    """],
+                environment: [
+                    "TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK": binary,
+                    "DB": try database(device), "DATEBOOK_PASSWORD": "alice-secret",
+                ],
+                timeout: .seconds(120))
+            if outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "137" { killed += 1 }
+        }
+        #expect(killed > 0, "no sync was killed: the kills came too late to test anything")
+        try sync("a")
+        try sync("b")
+        #expect(try sync("a").contains("nothing to do"))
+        let a = try cards("a")
+        let b = try cards("b")
+        #expect(a.count == 400)
+        #expect(a == b, "\(a.keys.filter { a[$0] != b[$0] }.count) differ")
+        let onServer = try peerCards()
+        #expect(onServer.count == 400)
+        #expect(Set(onServer.compactMap(\.uid)).count == 400)
+        print("contact sync: \(killed) of 8 syncs killed; afterwards \(a.count) contacts on each side, \(onServer.count) cards")
+    }
+
     // MARK: - Another client
 
     @Test("a card written by another client arrives; one written by Datebook reads back there; edits and removals both ways")
