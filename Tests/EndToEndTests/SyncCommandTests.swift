@@ -371,6 +371,68 @@ struct SyncCommandTests {
         #expect(waiting.contains { $0.hasSuffix(".ics") && $0.contains("carol@elsewhere.example") })
     }
 
+    @Test("a contact's public calendar on the server can be subscribed to, signed in as my account; others cannot write it")
+    func publicCalendar() throws {
+        try addAccount("alice")
+        let peer = DAVPeer(server, user: "alice")
+        let publicCalendar = server.url(forUser: "alice", collection: "public")
+        // Within the window a subscription keeps (a year ahead).
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let soon = formatter.string(from: Date().addingTimeInterval(10 * 86400))
+        let later = formatter.string(from: Date().addingTimeInterval(20 * 86400))
+        let laterEnd = formatter.string(from: Date().addingTimeInterval(22 * 86400))
+        try peer.putEvent(in: publicCalendar, uid: "talk", summary: "Talk", start: "\(soon)T09:00:00Z", end: "\(soon)T10:00:00Z")
+        try peer.putEvent(in: publicCalendar, uid: "trip", summary: "Trip", start: later, end: laterEnd)
+        try addAccount("bob", user: "bob")
+        #expect(try datebook("bob", ["contacts", "add", "Alice"], user: "bob").status == 0)
+        let added = try datebook("bob", ["subscriptions", "add", "Alice", publicCalendar.absoluteString], user: "bob")
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.contains("2 busy times"), "\(added.standardOutput)")
+        // Without the account's password the server refuses, and says so.
+        let refused = try Command.run(
+            try DatebookBinary.path, ["subscriptions", "refresh", "--db", try database("bob")],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "not-it"])
+        #expect(refused.status != 0)
+        #expect((refused.standardOutput + refused.standardError).contains("401"), "\(refused.standardOutput)\(refused.standardError)")
+        // Bob may read Alice's public calendar, not write it.
+        let written = try server.request(
+            "PUT", publicCalendar.appendingPathComponent("x.ics").path, as: "bob", headers: ["Content-Type": "text/calendar"],
+            body: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20990101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(written.status == 403)
+    }
+
+    @Test("items filed under Public are copied to my public calendar, and taken off it when they no longer are")
+    func publishing() throws {
+        let soon = Date().addingTimeInterval(5 * 86400)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let day = formatter.string(from: soon)
+        #expect(try datebook("alice", ["add", "Talk at the library", "--start", "\(day) 18:00", "--category", "Public"]).status == 0)
+        #expect(try datebook("alice", ["add", "Dentist", "--start", "\(day) 09:00"]).status == 0)
+        try addAccount("alice")
+        let synced = try sync("alice")
+        #expect(synced.contains("sent 2 (2 new)") && synced.contains("published 1 (1 new)"), "\(synced)")
+        #expect(try sync("alice").contains("nothing to do"))
+
+        let shown = try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public"))
+        #expect(shown.map(\.summary) == ["Talk at the library"])
+        try addAccount("bob", user: "bob")
+        #expect(try datebook("bob", ["contacts", "add", "Alice"], user: "bob").status == 0)
+        let subscribed = try datebook(
+            "bob", ["subscriptions", "add", "Alice", server.url(forUser: "alice", collection: "public").absoluteString],
+            user: "bob")
+        #expect(subscribed.standardOutput.contains("1 busy time"), "\(subscribed.standardOutput)\(subscribed.standardError)")
+
+        try edit("alice") { $0.replacingOccurrences(of: "CATEGORIES:Public", with: "CATEGORIES:Work") }
+        #expect(try sync("alice").contains("published 1 (1 removed)"))
+        #expect(try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public")).isEmpty)
+    }
+
     // MARK: - Another client
 
     @Test("an event written by Python's caldav appears after a sync; one written by Datebook reads back in caldav")

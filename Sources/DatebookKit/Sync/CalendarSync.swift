@@ -45,14 +45,18 @@ final class CalendarSync {
     func url(ofKey key: String) -> URL { reader.url(ofKey: key) }
     typealias Remote = CollectionReader.Remote
 
-    /// The key of a new resource for an item: its UID when it is plain, else its id.
+    /// The key of a new resource for an item.
     func newKey(for item: Item) -> String {
+        collection.url.appendingPathComponent(Self.resourceName(for: item), isDirectory: false).path
+    }
+
+    /// The name of a new resource for an item: its UID when it is plain, else its id.
+    static func resourceName(for item: Item) -> String {
         let uid = item.icalendarUID
         let plain = uid.count <= 200 && uid.unicodeScalars.allSatisfy {
             CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
         }
-        let name = (plain ? uid : item.id.lowercasedText) + ".ics"
-        return collection.url.appendingPathComponent(name, isDirectory: false).path
+        return (plain ? uid : item.id.lowercasedText) + ".ics"
     }
 
     // MARK: - Running

@@ -76,6 +76,17 @@ public final class SyncEngine {
         if outcome.error == nil {
             syncAddressBooks(account, client: client, dryRun: dryRun, into: &outcome, progress: progress)
         }
+        if !dryRun, outcome.error == nil, let shown = account.collections.first(where: { $0.kind == .public }) {
+            do {
+                let publishing = try PublicCalendarSync(store: store, client: client, account: account.name, collection: shown)
+                try publishing.run()
+                outcome.report = outcome.report + publishing.report
+                try store.noteSyncEnded(account: account.name, collection: shown.url, error: nil)
+            } catch {
+                outcome.error = Self.text(of: error)
+                try? store.noteSyncEnded(account: account.name, collection: shown.url, error: outcome.error)
+            }
+        }
         return finish(outcome, account: account, dryRun: dryRun)
     }
 

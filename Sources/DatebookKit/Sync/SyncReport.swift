@@ -19,6 +19,10 @@ public struct SyncReport: Equatable, Sendable {
     /// Meeting messages delivered into others' inboxes, and read from mine.
     public var messagesSent = 0
     public var messagesReceived = 0
+    /// Items copied to my public calendar (new, changed) or taken off it.
+    public var publishedNew = 0
+    public var publishedChanged = 0
+    public var publishedRemoved = 0
     /// Resources the server holds that could not be read (not iCalendar, no item in them).
     public var unreadable: [String] = []
     /// What else a person should know (an item that came back, a change waiting).
@@ -29,7 +33,7 @@ public struct SyncReport: Equatable, Sendable {
     /// True when nothing went either way.
     public var isEmpty: Bool {
         receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
-            + messagesSent + messagesReceived == 0 && contacts.isEmpty
+            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0 && contacts.isEmpty
     }
 
     public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
@@ -45,6 +49,9 @@ public struct SyncReport: Equatable, Sendable {
         sum.contacts = a.contacts + b.contacts
         sum.messagesSent += b.messagesSent
         sum.messagesReceived += b.messagesReceived
+        sum.publishedNew += b.publishedNew
+        sum.publishedChanged += b.publishedChanged
+        sum.publishedRemoved += b.publishedRemoved
         sum.unreadable += b.unreadable
         sum.notes += b.notes
         return sum
@@ -70,6 +77,7 @@ public struct SyncReport: Equatable, Sendable {
         let contactParts = parts
         parts = items
         if merged > 0 { parts.append("\(merged) merged") }
+        part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
         if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
         if messagesReceived > 0 {
             parts.append(messagesReceived == 1 ? "1 message read" : "\(messagesReceived) messages read")
