@@ -337,6 +337,19 @@ struct ContactSyncTests {
         try remove("a", named: "Written Here")
         #expect(try sync("a").contains("contacts: sent 1 (1 removed)"))
         #expect(try peer.cards(in: addressBook).isEmpty)
+
+        // A card whose name is blank: said, left alone, and the rest goes on.
+        let junk = try server.request(
+            "PUT", addressBook.appendingPathComponent("junk.vcf").path, as: "alice",
+            headers: ["Content-Type": "text/vcard"], body: "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:junk\r\nFN: \r\nN:;;;;\r\nEND:VCARD\r\n")
+        #expect((200..<300).contains(junk.status), "\(junk.status)")
+        try add("a", ["After the junk"])
+        let after = try datebook("a", ["sync"])
+        #expect(after.status == 0)
+        #expect(after.standardError.contains("could not read /alice/contacts/junk.vcf"), "\(after.standardError)")
+        #expect(after.standardOutput.contains("contacts: sent 1 (1 new)"), "\(after.standardOutput)")
+        #expect(try names("a") == ["After the junk"])
+        #expect(try peer.cards(in: addressBook).count == 2)
     }
 
     // MARK: - Conflicts and what stays here
