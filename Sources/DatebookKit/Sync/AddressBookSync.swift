@@ -96,13 +96,31 @@ final class AddressBookSync {
         return contact.status == .deleted || fingerprint(of: contact) != agreed
     }
 
-    /// True when two versions of a contact hold the same card (the server may have written it
-    /// its own way: only what it says counts).
+    /// True when two versions of a contact hold the same card. The server may have written it
+    /// its own way: only what it says counts, and the lines Datebook keeps verbatim are compared
+    /// in any order, their names and parameters in any case (Radicale sorts a card's lines and
+    /// writes `type=` as `TYPE=`).
     static func isSame(_ mine: Contact, _ theirs: Contact) -> Bool {
+        var mine = mine
         var theirs = theirs
         theirs.id = mine.id
         theirs.changed = mine.changed
+        mine.unknownProperties = mine.unknownProperties.map(comparable).sorted()
+        theirs.unknownProperties = theirs.unknownProperties.map(comparable).sorted()
         return text(for: mine) == text(for: theirs)
+    }
+
+    /// A kept line with its name and parameters (what comes before the value) in lower case.
+    static func comparable(_ line: String) -> String {
+        var quoted = false
+        for index in line.indices {
+            switch line[index] {
+            case "\"": quoted.toggle()
+            case ":" where !quoted: return line[..<index].lowercased() + line[index...]
+            default: continue
+            }
+        }
+        return line
     }
 
     /// The contact a card describes, or nil when it holds none.
