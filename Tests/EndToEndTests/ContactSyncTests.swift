@@ -294,6 +294,10 @@ struct ContactSyncTests {
         try sync("a")
         try sync("b")
         #expect(try sync("a").contains("nothing to do"))
+        // Nothing sent by a killed sync comes back as a conflict.
+        for device in ["a", "b"] {
+            #expect(try datebook(device, ["sync", "--conflicts"]).standardOutput.contains("No conflicts."))
+        }
         let a = try cards("a")
         let b = try cards("b")
         #expect(a.count == 400)
@@ -385,12 +389,20 @@ struct ContactSyncTests {
         #expect(try datebook("b", ["sync", "--conflicts"]).standardOutput.contains("No conflicts."))
     }
 
-    @Test("a blocked contact stays blocked when its card changes on the server; the relation never goes to the server")
+    @Test("a blocked contact stays blocked, a subscription stays, when their cards change on the server; neither goes to the server")
     func blockedStaysBlocked() throws {
         try add("a", ["Mallory", "--email", "mallory@example.org", "--relation", "blocked"])
         try add("a", ["Nina", "--email", "nina@example.org", "--relation", "request-sent"])
         try addAccount("a")
         try sync("a")
+        // Subscribing to Nina's calendar is no change to her card.
+        let feed = home.path("nina.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//x//x//EN\r\nBEGIN:VEVENT\r\nUID:n1\r\n"
+            + "DTSTAMP:20261101T000000Z\r\nDTSTART:20261201T100000Z\r\nSUMMARY:Busy\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8)
+            .write(to: URL(fileURLWithPath: feed))
+        let subscribed = try datebook("a", ["subscriptions", "add", "Nina", feed])
+        try #require(subscribed.status == 0, "\(subscribed.standardError)")
+        #expect(try sync("a").contains("nothing to do"))
         let peer = DAVPeer(server, user: "alice")
         let mallory = try #require(try peer.cards(in: addressBook).first { $0.fn == "Mallory" })
         #expect(!mallory.raw.lowercased().contains("blocked"), "\(mallory.raw)")
@@ -404,7 +416,10 @@ struct ContactSyncTests {
             try peer.putCard(in: addressBook, file: file)
         }
         #expect(try sync("a").contains("contacts: received 2 (2 changed)"))
-        #expect(try listed("a") == ["Mallory\tmallory@elsewhere.example\tblocked", "Nina\tnina@elsewhere.example\trequest-sent"])
+        #expect(try listed("a") == [
+            "Mallory\tmallory@elsewhere.example\tblocked", "Nina\tnina@elsewhere.example\trequest-sent,subscribed",
+        ])
+        #expect(try peer.cards(in: addressBook).allSatisfy { !$0.raw.contains("nina.ics") })
         // What the planner knows of a person belongs to this database: another device does not get it.
         try addAccount("b")
         try sync("b")
