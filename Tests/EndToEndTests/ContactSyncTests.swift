@@ -35,8 +35,9 @@ struct ContactSyncTests {
     }
 
     /// Adds the account `home` to a device, or fails the test with what datebook said.
-    func addAccount(_ device: String) throws {
-        let added = try datebook(device, ["account", "add", "home", "--url", server.baseURL.absoluteString, "--user", "alice"])
+    func addAccount(_ device: String, url: URL? = nil) throws {
+        let added = try datebook(
+            device, ["account", "add", "home", "--url", (url ?? server.baseURL).absoluteString, "--user", "alice"])
         try #require(added.status == 0, "account add: \(added.standardError)")
     }
 
@@ -183,10 +184,15 @@ struct ContactSyncTests {
         try importCards("a", try generatedCards(count: 200))
         let count = try names("a").count
         #expect(count == 203)
-        try addAccount("a")
+        // A through a proxy that logs each request.
+        let proxy = try FaultyProxy(inFrontOf: server)
+        defer { proxy.stop() }
+        try addAccount("a", url: proxy.baseURL)
         let up = try sync("a")
         #expect(up.contains("contacts: sent \(count) (\(count) new)"), "\(up)")
+        // Into an empty address book, as one whole address book: one PUT on the collection.
         #expect(try peerCards().count == count)
+        #expect(proxy.requestLog.filter { $0.hasPrefix("PUT ") } == ["PUT /alice/contacts/"], "\(proxy.requestLog)")
 
         try addAccount("b")
         let down = try sync("b")
@@ -264,9 +270,12 @@ struct ContactSyncTests {
         try importCards("a", try generatedCards(count: 400))
         try addAccount("a")
         try addAccount("b")
+        // A card on the server already: the contacts go one by one, not as one whole address book.
+        try DAVPeer(server, user: "alice").putCard(in: addressBook, uid: "already-there", name: "Already There")
         let dry = try datebook("a", ["sync", "--dry-run"])
-        #expect(dry.standardOutput.contains("would have contacts: sent 400 (400 new)"), "\(dry.standardOutput)")
-        #expect(try peerCards().isEmpty)
+        #expect(dry.standardOutput.contains("would have contacts: received 1 (1 new), sent 400 (400 new)"),
+                "\(dry.standardOutput)")
+        #expect(try peerCards().count == 1)
         let binary = try DatebookBinary.path
         var killed = 0
         for round in 0..<8 {
@@ -300,11 +309,11 @@ struct ContactSyncTests {
         }
         let a = try cards("a")
         let b = try cards("b")
-        #expect(a.count == 400)
+        #expect(a.count == 401)
         #expect(a == b, "\(a.keys.filter { a[$0] != b[$0] }.count) differ")
         let onServer = try peerCards()
-        #expect(onServer.count == 400)
-        #expect(Set(onServer.compactMap(\.uid)).count == 400)
+        #expect(onServer.count == 401)
+        #expect(Set(onServer.compactMap(\.uid)).count == 401)
         print("contact sync: \(killed) of 8 syncs killed; afterwards \(a.count) contacts on each side, \(onServer.count) cards")
     }
 

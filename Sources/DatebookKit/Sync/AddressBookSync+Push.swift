@@ -61,6 +61,7 @@ extension AddressBookSync {
     /// Sends every candidate, a hundred at a time, noting each answer as it comes.
     func push() throws {
         let candidates = try pushCandidates()
+        if try uploadWhole(candidates) { return }
         if !candidates.isEmpty { progress("sending \(candidates.count) contact changes") }
         for start in stride(from: 0, to: candidates.count, by: Self.contactsPerChunk) {
             let part = Array(candidates[start..<min(start + Self.contactsPerChunk, candidates.count)])
