@@ -317,6 +317,45 @@ struct ContactSyncTests {
         print("contact sync: \(killed) of 8 syncs killed; afterwards \(a.count) contacts on each side, \(onServer.count) cards")
     }
 
+    @Test("a first sync stopped after the whole address book reached the server: the next one recognises every card, sends nothing twice, keeps no conflict")
+    func stoppedWholeUpload() throws {
+        try importCards("a", try generatedCards(count: 150))
+        let proxy = try FaultyProxy(inFrontOf: server)
+        defer { proxy.stop() }
+        try addAccount("a", url: proxy.baseURL)
+        // The PUT of the whole address book is held a moment on its way; meanwhile the report
+        // that would follow it is made to fail, as if the sync were killed once the server had it.
+        proxy.fail(method: "PUT", with: .delay(.seconds(2)))
+        let outcome = Box<Command.Result>()
+        let done = DispatchSemaphore(value: 0)
+        let binary = try DatebookBinary.path
+        let arguments = ["sync", "--db", try database("a")]
+        let environment = ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "alice-secret"]
+        DispatchQueue.global().async {
+            outcome.value = try? Command.run(binary, arguments, environment: environment, timeout: .seconds(120))
+            done.signal()
+        }
+        let deadline = Date().addingTimeInterval(60)
+        while !proxy.requestLog.contains("PUT /alice/contacts/"), Date() < deadline { usleep(5_000) }
+        proxy.clearFaults()
+        proxy.fail(method: "REPORT", with: .internalError)
+        done.wait()
+        let stopped = try #require(outcome.value)
+        #expect(stopped.status == 1, "\(stopped.standardOutput)")
+        #expect(stopped.standardError.contains("500"), "\(stopped.standardError)")
+        #expect(try peerCards().count == 150)
+        proxy.clearFaults()
+
+        let next = try sync("a")
+        #expect(!next.contains("sent"), "\(next)")
+        #expect(try datebook("a", ["sync", "--conflicts"]).standardOutput.contains("No conflicts."))
+        #expect(try peerCards().count == 150)
+        #expect(try sync("a").contains("nothing to do"))
+        try addAccount("b")
+        #expect(try sync("b").contains("contacts: received 150 (150 new)"))
+        #expect(try cards("a") == cards("b"))
+    }
+
     // MARK: - Another client
 
     @Test("a card written by another client arrives; one written by Datebook reads back there; edits and removals both ways")
@@ -434,5 +473,15 @@ struct ContactSyncTests {
         try sync("b")
         #expect(try listed("b") == ["Mallory\tmallory@elsewhere.example", "Nina\tnina@elsewhere.example"])
         #expect(try sync("a").contains("nothing to do"))
+    }
+}
+
+/// A value one thread sets and another reads.
+final class Box<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+    var value: Value? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
