@@ -346,6 +346,8 @@ extension SQLiteStore {
         migrator.registerMigration("v19", migrate: SearchByInitial.migrate)
         // Accounts on CalDAV/CardDAV servers and what was last agreed with each (see SyncSchema).
         migrator.registerMigration("v20", migrate: SyncSchema.migrateV20)
+        // Which contacts changed since a sync last looked, for the address book (see ContactSyncSchema).
+        migrator.registerMigration("v21", migrate: ContactSyncSchema.migrateV21)
         return migrator
     }()
 }

@@ -118,16 +118,27 @@ extension SQLiteStore {
 }
 
 extension SQLiteStore {
-    /// Puts my version of a conflict back in place: the fields that conflicted take my values
-    /// again (the rest stays as merged), the item counts as changed here, and the conflict is
-    /// forgotten. Returns the item as saved.
-    public func takeMine(conflict id: Int64) throws(StoreError) -> Item {
+    /// What was put back by `takeMine`: the title of the item, or the name of the contact.
+    public struct TakenVersion: Equatable, Sendable {
+        public var title: String
+        public var isContact: Bool
+    }
+
+    /// Puts my version of a conflict back in place, and forgets the conflict; it counts as
+    /// changed here, whatever the clock says, so it goes out with the next sync. For an item,
+    /// the fields that conflicted take my values again (the rest stays as merged); for a
+    /// contact (my card, BEGIN:VCARD), my card replaces the server's whole, while what the
+    /// planner knows of the person (relation, subscription, whether deleted) stays.
+    public func takeMine(conflict id: Int64) throws(StoreError) -> TakenVersion {
         guard let conflict = try syncConflicts().first(where: { $0.id == id }) else {
             throw .failed("there is no conflict \(id) (datebook sync --conflicts lists them)")
         }
+        if conflict.mine.hasPrefix("BEGIN:VCARD") {
+            return try takeMyCard(conflict)
+        }
         let coder = ICalendarResource(timeZone: timeZone, now: clock.now(), storedZoneDefinitions: try storedZoneDefinitions())
         guard let mine = coder.item(from: conflict.mine) else { throw .failed("conflict \(id) holds no item") }
-        return try writeBatch(.few) { db, batch in
+        let saved = try writeBatch(.few) { db, batch in
             guard let identity = try batch.identity(ofUID: conflict.uid), var item = try batch.item(id: identity.id) else {
                 throw StoreError.failed("“\(conflict.title)” is no longer here")
             }
@@ -140,6 +151,41 @@ extension SQLiteStore {
             // Changed here, whatever the clock says: it goes out next time.
             try db.execute(sql: "UPDATE sync_resource SET agreed = NULL WHERE uid = ?", arguments: [conflict.uid])
             return saved
+        }
+        return TakenVersion(title: saved.title, isContact: false)
+    }
+
+    private func takeMyCard(_ conflict: SyncConflict) throws(StoreError) -> TakenVersion {
+        guard let card = VCardReader.read(Data(conflict.mine.utf8)).cards.first else {
+            throw .failed("conflict \(conflict.id) holds no card")
+        }
+        do {
+            return try writeContacts { batch in
+                guard let identity = try batch.identity(ofUID: conflict.uid) else {
+                    throw StoreError.failed("the contact “\(conflict.title)” is no longer here")
+                }
+                var contact = card.contact
+                contact.id = identity.id
+                contact.uid = conflict.uid
+                contact.created = identity.created
+                contact.relation = identity.relation
+                contact.subscription = identity.subscription
+                contact.status = identity.status
+                contact.statusChanged = identity.statusChanged
+                contact.changed = batch.now
+                try batch.write(contact)
+                try batch.db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [conflict.id])
+                try batch.db.execute(
+                    sql: """
+                        UPDATE sync_resource SET agreed = NULL WHERE uid = ? AND collection IN
+                            (SELECT url FROM sync_collection WHERE kind = 'addressbook')
+                        """,
+                    arguments: [conflict.uid])
+                return TakenVersion(title: contact.displayName, isContact: true)
+            }
+        } catch {
+            if case let .store(error) = error { throw error }
+            throw .failed(error.description)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Syncs a store with its accounts: for each, its calendar two ways (see `CalendarSync`).
+/// Syncs a store with its accounts: for each, its calendar two ways (see `CalendarSync`), then
+/// its address book (see `AddressBookSync`).
 ///
 /// A failure in one account (the server down, the password refused, an answer that is not
 /// XML) stops that account alone, leaves the store as the last completed step left it, and is
@@ -71,6 +72,9 @@ public final class SyncEngine {
                 if !dryRun { try? store.noteSyncEnded(account: account.name, collection: collection.url, error: text) }
                 break
             }
+        }
+        if outcome.error == nil {
+            syncAddressBooks(account, client: client, dryRun: dryRun, into: &outcome, progress: progress)
         }
         if !dryRun, outcome.error == nil, let shown = account.collections.first(where: { $0.kind == .public }) {
             do {

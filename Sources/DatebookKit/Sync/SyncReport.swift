@@ -14,6 +14,8 @@ public struct SyncReport: Equatable, Sendable {
     public var merged = 0
     /// Items with a field changed on both sides: the server's version is in place, mine kept.
     public var conflicts = 0
+    /// Contacts received from and sent to the address book, counted the same way.
+    public var contacts = ContactCounts()
     /// Meeting messages delivered into others' inboxes, and read from mine.
     public var messagesSent = 0
     public var messagesReceived = 0
@@ -31,7 +33,7 @@ public struct SyncReport: Equatable, Sendable {
     /// True when nothing went either way.
     public var isEmpty: Bool {
         receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
-            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0
+            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0 && contacts.isEmpty
     }
 
     public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
@@ -44,6 +46,7 @@ public struct SyncReport: Equatable, Sendable {
         sum.sentRemoved += b.sentRemoved
         sum.merged += b.merged
         sum.conflicts += b.conflicts
+        sum.contacts = a.contacts + b.contacts
         sum.messagesSent += b.messagesSent
         sum.messagesReceived += b.messagesReceived
         sum.publishedNew += b.publishedNew
@@ -54,7 +57,8 @@ public struct SyncReport: Equatable, Sendable {
         return sum
     }
 
-    /// One line: `received 3 (1 new, 2 changed), sent 1 new, 1 conflict`.
+    /// One line: `received 3 (1 new, 2 changed), sent 1 (1 new), 1 conflict; contacts: received
+    /// 3 (3 new)`. Conflicts count items and contacts alike (`--conflicts` lists both).
     public var summary: String {
         var parts: [String] = []
         func part(_ verb: String, _ counts: [(Int, String)]) {
@@ -65,6 +69,13 @@ public struct SyncReport: Equatable, Sendable {
         }
         part("received", [(receivedNew, "new"), (receivedChanged, "changed"), (receivedRemoved, "removed")])
         part("sent", [(sentNew, "new"), (sentChanged, "changed"), (sentRemoved, "removed")])
+        let items = parts
+        parts = []
+        part("received", [(contacts.receivedNew, "new"), (contacts.receivedChanged, "changed"),
+                          (contacts.receivedRemoved, "removed")])
+        part("sent", [(contacts.sentNew, "new"), (contacts.sentChanged, "changed"), (contacts.sentRemoved, "removed")])
+        let contactParts = parts
+        parts = items
         if merged > 0 { parts.append("\(merged) merged") }
         part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
         if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
@@ -73,6 +84,37 @@ public struct SyncReport: Equatable, Sendable {
         }
         if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable") }
-        return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
+        var clauses = parts.isEmpty ? [] : [parts.joined(separator: ", ")]
+        if !contactParts.isEmpty { clauses.append("contacts: " + contactParts.joined(separator: ", ")) }
+        return clauses.isEmpty ? "nothing to do" : clauses.joined(separator: "; ")
+    }
+}
+
+/// What went either way for contacts in one sync.
+public struct ContactCounts: Equatable, Sendable {
+    /// Cards the server had that were new here, changed there, or removed there.
+    public var receivedNew = 0
+    public var receivedChanged = 0
+    public var receivedRemoved = 0
+    /// Contacts sent to the server: new here, changed here, removed here.
+    public var sentNew = 0
+    public var sentChanged = 0
+    public var sentRemoved = 0
+
+    public init() {}
+
+    public var isEmpty: Bool {
+        receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved == 0
+    }
+
+    public static func + (a: ContactCounts, b: ContactCounts) -> ContactCounts {
+        var sum = a
+        sum.receivedNew += b.receivedNew
+        sum.receivedChanged += b.receivedChanged
+        sum.receivedRemoved += b.receivedRemoved
+        sum.sentNew += b.sentNew
+        sum.sentChanged += b.sentChanged
+        sum.sentRemoved += b.sentRemoved
+        return sum
     }
 }
