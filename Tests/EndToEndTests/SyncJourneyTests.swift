@@ -70,7 +70,7 @@ struct SyncJourneyTests {
         #expect(try !session.screen().contains("alice-secret"))
     }
 
-    @Test("while the server hangs, keys still answer; after the timeout the tab bar says so; then S works again")
+    @Test("while the server hangs, keys still answer; after the timeout the tab bar says so; then S works again; q quits at once")
     func hangingServer() async throws {
         let proxy = try FaultyProxy(inFrontOf: server)
         defer { proxy.stop() }
@@ -94,6 +94,13 @@ struct SyncJourneyTests {
         proxy.clearFaults()
         try session.send(keys: "S")
         try await waitForTabBar(session, "synced after all") { $0.contains("synced ") }
+
+        // Quitting does not wait for a sync that hangs.
+        proxy.failEveryRequest(with: .hang)
+        try session.send(keys: "S")
+        try await waitForTabBar(session, "a sync running again") { $0.contains("syncing") }
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit(timeout: .seconds(2)) == 0)
     }
 
     @Test("with no DATEBOOK_PASSWORD and no password command, a masked box asks once; the typed password syncs")
