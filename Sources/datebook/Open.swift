@@ -60,11 +60,12 @@ struct Open: ParsableCommand {
     }
 
     /// Sync beside the screens, on a connection of its own to the file (so the screens' reads
-    /// never queue behind a sync's writes), or on the screens' own when a second one cannot be had.
+    /// never queue behind a sync's writes, nor behind the count of changes waiting), or on the
+    /// screens' own when a second one cannot be had.
     private func sync(_ database: SQLiteStore) -> SyncController {
         let own = database.path == ":memory:" ? database
             : (try? SQLiteStore(path: database.path, clock: Console.clock)) ?? database
         let runner = SyncRunner.engine(store: own, timeout: syncTimeout, environment: ProcessInfo.processInfo.environment)
-        return SyncController(store: database, runner: runner, interval: syncInterval * 60)
+        return SyncController(store: database, statusStore: own, runner: runner, interval: syncInterval * 60)
     }
 }

@@ -82,7 +82,7 @@ struct SyncAppTests {
     func syncNow() throws {
         let (app, _, held) = try app()
         _ = app.handle(.resize(Size(width: 100, height: 24)))
-        #expect(tabBar(app).contains("not synced · 1 waiting"))
+        wait(app, for: "the state of sync, read beside the screens") { tabBar(app).contains("not synced · 1 waiting") }
         _ = app.handle(.key(.char("S")))
         #expect(app.status?.text == "Syncing…")
         wait(app, for: "the progress") { tabBar(app).contains("receiving 1 of 2") }

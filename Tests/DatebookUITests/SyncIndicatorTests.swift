@@ -48,6 +48,17 @@ struct SyncIndicatorTests {
         #expect(text(asked) == "password? · 2 waiting")
     }
 
+    @Test("once this planner has synced, how that ended says whether sync works, not an old error kept")
+    func lastAttempt() {
+        let old = NetworkError.unreachable("Connection refused").description
+        var indicator = SyncIndicator(status: SyncStatus(accounts: 1, lastSync: now, lastError: old))
+        #expect(text(indicator) == "offline")
+        indicator.lastAttempt = .some(nil)
+        #expect(text(indicator) == "synced 10:17")
+        indicator.lastAttempt = .some(NetworkError.status(503, "PUT").description)
+        #expect(text(indicator) == "server error")
+    }
+
     @Test("each kind of network error has its word")
     func words() {
         let cases: [(NetworkError, String)] = [

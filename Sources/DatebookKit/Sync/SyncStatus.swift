@@ -46,17 +46,18 @@ extension SQLiteStore: SyncStateStore {
             let lastSync = try Double.fetchOne(db, sql: "SELECT max(last_sync) FROM sync_collection")
             let lastError = try String.fetchOne(
                 db, sql: "SELECT last_error FROM sync_collection WHERE last_error IS NOT NULL LIMIT 1")
-            // Written since agreed (the triggers' rows, and those a take-mine marks), and new
-            // here: never agreed with any collection.
+            // New here (never agreed with any collection), and written since agreed (the
+            // triggers' rows) or marked to go out (a take-mine): two counts that never overlap,
+            // each from an index but for the few rows agreed on nothing.
             let waiting = try Int.fetchOne(
                 db,
                 sql: """
-                    SELECT count(*) FROM (
-                        SELECT d.uid FROM sync_dirty d WHERE EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = d.uid)
-                        UNION SELECT uid FROM sync_resource WHERE agreed IS NULL
-                        UNION SELECT CAST(i.ical_uid AS TEXT) FROM item i
+                    SELECT (SELECT count(*) FROM item i
                             WHERE i.status <> 'deleted'
                               AND NOT EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = i.ical_uid))
+                         + (SELECT count(*) FROM sync_dirty d WHERE EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = d.uid))
+                         + (SELECT count(DISTINCT r.uid) FROM sync_resource r
+                            WHERE r.agreed IS NULL AND NOT EXISTS (SELECT 1 FROM sync_dirty d WHERE d.uid = r.uid))
                     """) ?? 0
             return SyncStatus(
                 accounts: accounts, lastSync: lastSync.map { Date(unixSeconds: $0) }, lastError: lastError,

@@ -85,7 +85,7 @@ public final class AppCoordinator: Application {
                 status = .error("Cannot look for reminders: \(error)")
             }
         }
-        if let problem = sync?.load(now: clock.now()) { status = problem }
+        sync?.load(now: clock.now())
         settle()
     }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The work runs on the `SyncRunner`'s thread; this only starts it and, after each event,
 /// looks at what it reported. The store's state (last sync, error, changes waiting) is read
-/// again only when something was committed or a sync ended.
+/// again, on a thread of its own, only when something was committed or a sync ended.
 public final class SyncController {
     /// What the app does after a look at sync.
     enum Event: Equatable {
@@ -18,6 +18,7 @@ public final class SyncController {
 
     let store: SyncStateStore
     let runner: SyncRunner
+    private let reader: SyncStatusReader
     /// Seconds between automatic syncs; nil: only `S` syncs.
     let interval: TimeInterval?
     private(set) var indicator = SyncIndicator(status: SyncStatus())
@@ -31,36 +32,27 @@ public final class SyncController {
     /// Accounts the run going may ask a password for.
     private var mayAsk = true
 
-    /// `interval` in seconds; nil or not above zero: no automatic syncs.
-    public init(store: SyncStateStore, runner: SyncRunner, interval: TimeInterval?) {
+    /// `interval` in seconds; nil or not above zero: no automatic syncs. The state of sync is
+    /// read through `statusStore` (best the sync's own connection), else `store`.
+    public init(store: SyncStateStore, statusStore: SyncStateStore? = nil, runner: SyncRunner, interval: TimeInterval?) {
         self.store = store
         self.runner = runner
+        reader = SyncStatusReader(store: statusStore ?? store)
         self.interval = interval.flatMap { $0 > 0 ? $0 : nil }
     }
 
-    /// True when there is an account to sync.
-    var hasAccounts: Bool { indicator.status.accounts > 0 }
-
-    /// Reads the store's state of sync; the first automatic sync is due at once.
-    func load(now: Date) -> StatusMessage? {
-        let problem = readStatus()
+    /// Starts reading the store's state of sync; the first automatic sync is due at once.
+    func load(now: Date) {
+        reader.request()
         if interval != nil { nextAutomatic = now }
-        return problem
     }
 
-    @discardableResult
-    private func readStatus() -> StatusMessage? {
-        do {
-            indicator.status = try store.syncStatus()
-            return nil
-        } catch {
-            return .error("Cannot read the state of sync: \(error)")
-        }
-    }
+    /// True while the state of sync is being read (for tests that wait for it).
+    var isReadingStatus: Bool { reader.isReading }
 
     /// `S`: syncs every account now, asking again for a password not given.
     func syncNow(now: Date) -> StatusMessage {
-        readStatus()
+        let hasAccounts = !((try? store.syncAccounts()) ?? []).isEmpty
         guard hasAccounts else {
             return StatusMessage("No account to sync with: add one with datebook account add NAME --url URL --user USER")
         }
@@ -98,6 +90,7 @@ public final class SyncController {
         indicator.progress = report.progress
         for attempt in report.finished {
             if let error = attempt.error, error.hasPrefix(SyncPasswordProblem.prefix) { indicator.problem = error }
+            indicator.lastAttempt = .some(attempt.error)
             if startedByPerson {
                 events.append(.message(attempt.error.map { .error("Sync of \(attempt.account) failed: \($0)") }
                     ?? StatusMessage("Synced \(attempt.account): \(attempt.summary)")))
@@ -110,9 +103,15 @@ public final class SyncController {
                 events.append(.askPassword(account: account))
             }
         }
-        if changed { readStatus() }
+        if changed { reader.request() }
+        switch reader.take() {
+        case .success(let status)?: indicator.status = status
+        case .failure(let error)?: events.append(.message(.error("Cannot read the state of sync: \(error)")))
+        case nil: break
+        }
         if let nextAutomatic, now >= nextAutomatic, !runner.isRunning {
-            if hasAccounts {
+            // The accounts are read when it starts: a first sync does not wait for the count.
+            if !((try? store.syncAccounts()) ?? []).isEmpty {
                 start(now: now, byPerson: false)
             } else if let interval {
                 self.nextAutomatic = now.addingTimeInterval(interval)
@@ -132,7 +131,7 @@ public final class SyncController {
     /// How long the app may wait for input before it should look again: soon while a sync runs
     /// (its progress and its end show), and no later than the next automatic sync.
     func idleTimeout(longest milliseconds: Int32, now: Date) -> Int32 {
-        if indicator.isRunning { return min(milliseconds, 250) }
+        if indicator.isRunning || reader.isReading { return min(milliseconds, 250) }
         guard let nextAutomatic else { return milliseconds }
         let until = nextAutomatic.timeIntervalSince(now) * 1000
         return Int32(max(10, min(Double(milliseconds), until.rounded(.up))))

@@ -13,6 +13,10 @@ struct SyncIndicator: Equatable {
     var progress: String?
     /// A problem the store does not know of: no password, a password command that failed.
     var problem: String?
+    /// How the last sync this planner ran ended: `.some(nil)` when it worked. Once there is
+    /// one, it says whether sync works rather than the errors kept on the collections (which
+    /// are those of whatever synced last, maybe long ago).
+    var lastAttempt: String??
 
     /// The text, with times and days as `dates` writes them relative to `now`.
     func text(dates: DateText, now: Date) -> String {
@@ -22,7 +26,7 @@ struct SyncIndicator: Equatable {
             parts.append(progress ?? "syncing…")
         } else if let problem {
             parts.append(SyncErrorWord.word(for: problem))
-        } else if let error = status.lastError {
+        } else if let error = lastAttempt ?? status.lastError {
             parts.append(SyncErrorWord.word(for: error))
         } else if let last = status.lastSync {
             parts.append("synced " + when(last, dates: dates, now: now))
