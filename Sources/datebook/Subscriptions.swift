@@ -43,7 +43,10 @@ struct Subscriptions: ParsableCommand {
 
     /// A refresher over `database` reading each feed within `timeout` seconds.
     static func refresher(_ database: SQLiteStore, timeout: Double) -> SubscriptionRefresher {
-        SubscriptionRefresher(store: database, fetcher: FeedFetcher(timeout: timeout))
+        SubscriptionRefresher(
+            store: database,
+            fetcher: FeedFetcher(timeout: timeout).signingIn(
+                to: (try? database.syncAccounts()) ?? [], environment: ProcessInfo.processInfo.environment))
     }
 }
 

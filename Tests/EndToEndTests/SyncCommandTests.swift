@@ -15,13 +15,19 @@ struct SyncCommandTests {
         server = try RadicaleServer(users: ["alice": "alice-secret", "bob": "bob-secret"])
     }
 
-    /// Runs datebook on one device's database (`a`, `b`…) as `user`.
+    /// The database of one device (`a`, `b`…), in a folder of its own (its outbox is beside it).
+    func database(_ device: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: home.path(device), withIntermediateDirectories: true)
+        return home.path("\(device)/datebook.sqlite")
+    }
+
+    /// Runs datebook on one device's database as `user`.
     @discardableResult
     func datebook(_ device: String, _ arguments: [String], user: String = "alice", timeout: Duration = .seconds(120))
         throws -> Command.Result
     {
         try Command.run(
-            try DatebookBinary.path, arguments + ["--db", home.path("\(device).sqlite")],
+            try DatebookBinary.path, arguments + ["--db", try database(device)],
             environment: [
                 "TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path,
                 "DATEBOOK_PASSWORD": server.users[user] ?? "wrong",
@@ -273,12 +279,12 @@ struct SyncCommandTests {
                     """],
                 environment: [
                     "TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK": binary,
-                    "DB": home.path("\(device).sqlite"), "DATEBOOK_PASSWORD": "alice-secret",
+                    "DB": try database(device), "DATEBOOK_PASSWORD": "alice-secret",
                 ],
                 timeout: .seconds(120))
             if outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "137" { killed += 1 }
             let check = try Command.run(
-                "/usr/bin/sqlite3", [home.path("\(device).sqlite"), "PRAGMA integrity_check"], timeout: .seconds(30))
+                "/usr/bin/sqlite3", [try database(device), "PRAGMA integrity_check"], timeout: .seconds(30))
             #expect(check.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
         }
         #expect(killed > 0, "no sync was killed: the kills came too late to test anything")
@@ -299,6 +305,132 @@ struct SyncCommandTests {
         #expect(Set(names).count == names.count)
         #expect(Set(names.map { String($0.dropLast(4)) }) == uids, "only here: \(uids.subtracting(names.map { String($0.dropLast(4)) })), only there: \(Set(names.map { String($0.dropLast(4)) }).subtracting(uids))")
         print("sync: \(killed) of 10 syncs killed; afterwards \(a.count) components on each side, \(names.count) resources")
+    }
+
+    // MARK: - Two people
+
+    @Test("Alice invites Bob to a poll through the server: he votes, she sees it and confirms, he accepts, both calendars have it")
+    func twoPeople() throws {
+        #expect(try datebook("alice", ["me", "--name", "Alice", "--email", "alice@example.org"]).status == 0)
+        #expect(try datebook("bob", ["me", "--name", "Bob", "--email", "bob@example.org"], user: "bob").status == 0)
+        try addAccount("alice")
+        try addAccount("bob", user: "bob")
+        let created = try datebook(
+            "alice",
+            ["meeting", "new", "Planning", "--slot", "2026-12-01 10:00 11:00", "--slot", "2026-12-02 14:00 15:00",
+             "--slot", "2026-12-03 09:00 10:00", "--invite", "Bob <bob@example.org>"])
+        let id = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(created.status == 0 && !id.isEmpty, "\(created.standardError)")
+        #expect(try datebook("alice", ["meeting", "send", id]).status == 0)
+        #expect(try sync("alice").contains("1 message sent"))
+
+        let invited = try sync("bob", user: "bob")
+        #expect(invited.contains("1 message read") && invited.contains("Alice invites you to “Planning”"), "\(invited)")
+        let bobsList = try datebook("bob", ["meeting", "list"], user: "bob").standardOutput
+        #expect(bobsList.contains("Planning  [invitations]  polling"), "\(bobsList)")
+        #expect(try datebook("bob", ["meeting", "vote", id, "--yes", "1,3", "--maybe", "2"], user: "bob").status == 0)
+        #expect(try sync("bob", user: "bob").contains("1 message sent"))
+
+        let answered = try sync("alice")
+        #expect(answered.contains("Bob voted on “Planning”"), "\(answered)")
+        let tally = try datebook("alice", ["meeting", "list"]).standardOutput
+        #expect(tally.contains("1 voted"))
+        #expect(tally.contains("3. Thu 3 Dec 2026 09:00-10:00  yes 1"), "\(tally)")
+        #expect(try datebook("alice", ["meeting", "confirm", id, "3"]).status == 0)
+        try sync("alice")
+
+        #expect(try sync("bob", user: "bob").contains("“Planning” is confirmed"))
+        #expect(try datebook("bob", ["meeting", "accept", id], user: "bob").status == 0)
+        #expect(try datebook("bob", ["meeting", "list"], user: "bob").standardOutput.contains("Planning  [coming]"))
+        #expect(try titles("bob") == ["Planning"])
+        try sync("bob", user: "bob")
+        #expect(try sync("alice").contains("Bob accepted “Planning”"))
+        #expect(try titles("alice") == ["Planning"])
+        // Each calendar on the server holds the event; the inboxes are empty again.
+        for user in ["alice", "bob"] {
+            let calendar = try server.request(
+                "PROPFIND", server.url(forUser: user, collection: "calendar").path, as: user, headers: ["Depth": "1"])
+            #expect(calendar.body.components(separatedBy: ".ics</href>").count - 1 == 1, "\(user)'s calendar")
+            let inbox = try server.request(
+                "PROPFIND", server.url(forUser: user, collection: "inbox").path, as: user, headers: ["Depth": "1"])
+            #expect(!inbox.body.contains(".ics</href>"), "\(user)'s inbox still holds a message")
+        }
+    }
+
+    @Test("a message for someone without an inbox on the server waits in the outbox and says so")
+    func noInbox() throws {
+        #expect(try datebook("alice", ["me", "--name", "Alice", "--email", "alice@example.org"]).status == 0)
+        try addAccount("alice")
+        let created = try datebook(
+            "alice", ["meeting", "new", "Lunch", "--slot", "2026-12-01 12:00 13:00", "--invite", "carol@elsewhere.example"])
+        let id = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try datebook("alice", ["meeting", "send", id]).status == 0)
+        let synced = try sync("alice")
+        #expect(synced.contains("no inbox for carol@elsewhere.example on the server"), "\(synced)")
+        let waiting = try FileManager.default.contentsOfDirectory(atPath: home.path("alice/outbox"))
+        #expect(waiting.contains { $0.hasSuffix(".ics") && $0.contains("carol@elsewhere.example") })
+    }
+
+    @Test("a contact's public calendar on the server can be subscribed to, signed in as my account; others cannot write it")
+    func publicCalendar() throws {
+        try addAccount("alice")
+        let peer = DAVPeer(server, user: "alice")
+        let publicCalendar = server.url(forUser: "alice", collection: "public")
+        // Within the window a subscription keeps (a year ahead).
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let soon = formatter.string(from: Date().addingTimeInterval(10 * 86400))
+        let later = formatter.string(from: Date().addingTimeInterval(20 * 86400))
+        let laterEnd = formatter.string(from: Date().addingTimeInterval(22 * 86400))
+        try peer.putEvent(in: publicCalendar, uid: "talk", summary: "Talk", start: "\(soon)T09:00:00Z", end: "\(soon)T10:00:00Z")
+        try peer.putEvent(in: publicCalendar, uid: "trip", summary: "Trip", start: later, end: laterEnd)
+        try addAccount("bob", user: "bob")
+        #expect(try datebook("bob", ["contacts", "add", "Alice"], user: "bob").status == 0)
+        let added = try datebook("bob", ["subscriptions", "add", "Alice", publicCalendar.absoluteString], user: "bob")
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.contains("2 busy times"), "\(added.standardOutput)")
+        // Without the account's password the server refuses, and says so.
+        let refused = try Command.run(
+            try DatebookBinary.path, ["subscriptions", "refresh", "--db", try database("bob")],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "not-it"])
+        #expect(refused.status != 0)
+        #expect((refused.standardOutput + refused.standardError).contains("401"), "\(refused.standardOutput)\(refused.standardError)")
+        // Bob may read Alice's public calendar, not write it.
+        let written = try server.request(
+            "PUT", publicCalendar.appendingPathComponent("x.ics").path, as: "bob", headers: ["Content-Type": "text/calendar"],
+            body: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20990101T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        #expect(written.status == 403)
+    }
+
+    @Test("items filed under Public are copied to my public calendar, and taken off it when they no longer are")
+    func publishing() throws {
+        let soon = Date().addingTimeInterval(5 * 86400)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        let day = formatter.string(from: soon)
+        #expect(try datebook("alice", ["add", "Talk at the library", "--start", "\(day) 18:00", "--category", "Public"]).status == 0)
+        #expect(try datebook("alice", ["add", "Dentist", "--start", "\(day) 09:00"]).status == 0)
+        try addAccount("alice")
+        let synced = try sync("alice")
+        #expect(synced.contains("sent 2 (2 new)") && synced.contains("published 1 (1 new)"), "\(synced)")
+        #expect(try sync("alice").contains("nothing to do"))
+
+        let shown = try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public"))
+        #expect(shown.map(\.summary) == ["Talk at the library"])
+        try addAccount("bob", user: "bob")
+        #expect(try datebook("bob", ["contacts", "add", "Alice"], user: "bob").status == 0)
+        let subscribed = try datebook(
+            "bob", ["subscriptions", "add", "Alice", server.url(forUser: "alice", collection: "public").absoluteString],
+            user: "bob")
+        #expect(subscribed.standardOutput.contains("1 busy time"), "\(subscribed.standardOutput)\(subscribed.standardError)")
+
+        try edit("alice") { $0.replacingOccurrences(of: "CATEGORIES:Public", with: "CATEGORIES:Work") }
+        #expect(try sync("alice").contains("published 1 (1 removed)"))
+        #expect(try DAVPeer(server, user: "alice").events(in: server.url(forUser: "alice", collection: "public")).isEmpty)
     }
 
     // MARK: - Another client
@@ -351,7 +483,7 @@ struct SyncCommandTests {
         }
 
         let wrong = try Command.run(
-            try DatebookBinary.path, ["sync", "--db", home.path("a.sqlite")],
+            try DatebookBinary.path, ["sync", "--db", try database("a")],
             environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "not-it"])
         #expect(wrong.status == 1)
         #expect(wrong.standardError.contains("the server refused the user name or password"), "\(wrong.standardError)")
@@ -406,8 +538,8 @@ struct SyncCommandTests {
         #expect(listed.standardOutput.contains("home  alice at \(server.baseURL.absoluteString)"))
         #expect(listed.standardOutput.contains("/alice/calendar/  not synced yet"))
         #expect(listed.standardOutput.contains("/alice/inbox/"))
-        let database = try Data(contentsOf: URL(fileURLWithPath: home.path("a.sqlite")))
-        #expect(database.range(of: Data("alice-secret".utf8)) == nil)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: try database("a")))
+        #expect(bytes.range(of: Data("alice-secret".utf8)) == nil)
         #expect(try datebook("a", ["account", "remove", "home"]).status == 0)
         #expect(try datebook("a", ["account", "list"]).standardOutput.contains("No accounts."))
         #expect(try datebook("a", ["account", "remove", "home"]).status == 1)

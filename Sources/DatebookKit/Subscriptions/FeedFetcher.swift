@@ -11,9 +11,38 @@ public struct FeedFetcher: Sendable {
     public static let defaultTimeout: TimeInterval = 10
     public static let defaultSizeLimit = 20_000_000
 
+    /// User names and passwords by server (`host:port`): a feed on a sync account's server
+    /// (a contact's calendar collection there) is read signed in as the account.
+    public var signIns: [String: Credentials] = [:]
+
+    public struct Credentials: Sendable, Equatable {
+        public var user: String
+        public var password: String
+    }
+
     public init(timeout: TimeInterval = FeedFetcher.defaultTimeout, sizeLimit: Int = FeedFetcher.defaultSizeLimit) {
         self.timeout = timeout
         self.sizeLimit = sizeLimit
+    }
+
+    /// This fetcher, signing in to the servers of `accounts` whose password is at hand without
+    /// asking (`DATEBOOK_PASSWORD` or the account's password command).
+    public func signingIn(to accounts: [SyncAccount], environment: [String: String]) -> FeedFetcher {
+        var fetcher = self
+        for account in accounts {
+            guard let server = Self.server(of: account.url),
+                let password = try? SyncPassword.find(for: account, environment: environment)
+            else { continue }
+            fetcher.signIns[server] = Credentials(user: account.user, password: password)
+        }
+        return fetcher
+    }
+
+    /// `host:port` of an address (the scheme's port when none is written).
+    static func server(of url: URL) -> String? {
+        guard let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host):\(port)"
     }
 
     /// The bytes at `source`.
@@ -55,6 +84,10 @@ public struct FeedFetcher: Sendable {
     // MARK: - Feeds
 
     private func download(_ url: URL) throws(SubscriptionError) -> Data {
-        try HTTPDownload(url: url, timeout: timeout, sizeLimit: sizeLimit).run()
+        var download = HTTPDownload(url: url, timeout: timeout, sizeLimit: sizeLimit)
+        if let server = Self.server(of: url), let signIn = signIns[server] {
+            download.credentials = (signIn.user, signIn.password)
+        }
+        return try download.run()
     }
 }

@@ -9,6 +9,9 @@ struct HTTPDownload {
     let url: URL
     let timeout: TimeInterval
     let sizeLimit: Int
+    /// The user name and password to sign in with (HTTP Basic), for a collection on a sync
+    /// account's server.
+    var credentials: (user: String, password: String)? = nil
 
     /// libcurl's functions, or nil when it is not installed (looked for once per process).
     nonisolated(unsafe) private static let api: datebook_curl_api? = {
@@ -72,6 +75,11 @@ struct HTTPDownload {
                 set(Int32(DATEBOOK_CURLOPT_REDIR_PROTOCOLS_STR), text: "http,https")
                 set(Int32(DATEBOOK_CURLOPT_ACCEPT_ENCODING), text: "")
                 set(Int32(DATEBOOK_CURLOPT_USERAGENT), text: "Datebook (calendar subscription)")
+                if let credentials {
+                    set(Int32(DATEBOOK_CURLOPT_HTTPAUTH), Int(DATEBOOK_CURLAUTH_BASIC))
+                    set(Int32(DATEBOOK_CURLOPT_USERNAME), text: credentials.user)
+                    set(Int32(DATEBOOK_CURLOPT_PASSWORD), text: credentials.password)
+                }
                 return api.easy_perform(handle)
             }
         }

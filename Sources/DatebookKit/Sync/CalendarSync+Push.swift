@@ -24,7 +24,9 @@ extension CalendarSync {
                     SELECT i.id, CAST(i.ical_uid AS TEXT), i.status, r.href, r.etag, r.base, r.agreed
                     FROM item i LEFT JOIN sync_resource r ON r.uid = i.ical_uid AND r.account = ? AND r.collection = ?
                     WHERE (r.href IS NULL AND ? AND i.status <> 'deleted'
-                           AND NOT EXISTS (SELECT 1 FROM sync_resource o WHERE o.uid = i.ical_uid))
+                           AND NOT EXISTS (SELECT 1 FROM sync_resource o JOIN sync_collection c
+                                           ON c.account = o.account AND c.url = o.collection AND c.kind = 'calendar'
+                                           WHERE o.uid = i.ical_uid))
                        OR (r.href IS NOT NULL
                            AND (r.agreed IS NULL OR EXISTS (SELECT 1 FROM sync_dirty d WHERE d.uid = i.ical_uid)))
                     ORDER BY i.id

@@ -20,10 +20,8 @@ final class CalendarSync {
     let takesNewItems: Bool
     let progress: (String) -> Void
     let coder: ICalendarResource
+    let reader: CollectionReader
     var report = SyncReport()
-
-    /// How many resources one calendar-multiget asks for.
-    static let hrefsPerRequest = 200
     /// How many items are read from the store at once while pushing.
     static let itemsPerChunk = 100
 
@@ -36,32 +34,29 @@ final class CalendarSync {
         self.collection = collection
         self.takesNewItems = takesNewItems
         self.progress = progress
+        reader = CollectionReader(client: client, collection: collection, addressBook: false)
         coder = ICalendarResource(
             timeZone: store.timeZone, now: store.clock.now(), storedZoneDefinitions: try store.storedZoneDefinitions())
     }
 
     // MARK: - Addresses
 
-    /// The key a resource is known by: its path, percent escapes decoded.
-    func key(ofHref href: String) -> String? {
-        URL(string: href, relativeTo: collection.url)?.absoluteURL.path
-    }
+    func key(ofHref href: String) -> String? { reader.key(ofHref: href) }
+    func url(ofKey key: String) -> URL { reader.url(ofKey: key) }
+    typealias Remote = CollectionReader.Remote
 
-    /// The address of a resource from its key.
-    func url(ofKey key: String) -> URL {
-        var parts = URLComponents(url: collection.url, resolvingAgainstBaseURL: true) ?? URLComponents()
-        parts.path = key
-        return parts.url ?? collection.url
-    }
-
-    /// The key of a new resource for an item: its UID when it is plain, else its id.
+    /// The key of a new resource for an item.
     func newKey(for item: Item) -> String {
+        collection.url.appendingPathComponent(Self.resourceName(for: item), isDirectory: false).path
+    }
+
+    /// The name of a new resource for an item: its UID when it is plain, else its id.
+    static func resourceName(for item: Item) -> String {
         let uid = item.icalendarUID
         let plain = uid.count <= 200 && uid.unicodeScalars.allSatisfy {
             CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
         }
-        let name = (plain ? uid : item.id.lowercasedText) + ".ics"
-        return collection.url.appendingPathComponent(name, isDirectory: false).path
+        return (plain ? uid : item.id.lowercasedText) + ".ics"
     }
 
     // MARK: - Running
@@ -76,7 +71,7 @@ final class CalendarSync {
     /// Counts what a sync would do, changing nothing on either side.
     func dryRun() throws -> SyncReport {
         let known = try store.syncedResources(account: account, collection: collection.url)
-        let listing = try listing(known: known)
+        let listing = try reader.listing(known: known)
         for (key, _) in listing.changed {
             if known[key] == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
         }
@@ -93,127 +88,15 @@ final class CalendarSync {
         return report
     }
 
-    // MARK: - What the server changed
-
-    struct Listing {
-        /// Keys of resources new or changed on the server, with the href as it wrote it.
-        var changed: [(String, String)]
-        var removed: [String]
-        var token: String?
-        /// False when the listing is the whole collection (no token, or one refused).
-        var isIncremental: Bool
-    }
-
-    /// What changed on the server since the last pull: by sync token (RFC 6578) where the
-    /// server has one, else by comparing every ETag.
-    func listing(known: [String: SyncedResource]) throws -> Listing {
-        let etag = [(DAVNamespace.dav, "getetag")]
-        var incremental = collection.syncToken != nil
-        var answer = try changes(since: collection.syncToken, properties: etag)
-        if answer == nil, collection.syncToken != nil {
-            // The token is not known any more: the whole collection, by ETag.
-            incremental = false
-            answer = try changes(since: nil, properties: etag)
-        }
-        guard let answer else {
-            let whole = try client.propfind(collection.url, depth: 1, properties: etag)
-            var listing = Listing(changed: [], removed: [], token: nil, isIncremental: false)
-            var seen: Set<String> = []
-            for response in whole.responses {
-                guard let key = key(ofHref: response.href), key != collection.url.path else { continue }
-                guard !key.hasSuffix("/") else { continue }
-                seen.insert(key)
-                if known[key]?.etag == nil || known[key]?.etag != response.etag {
-                    listing.changed.append((key, response.href))
-                }
-            }
-            listing.removed = known.keys.filter { !seen.contains($0) }.sorted()
-            return listing
-        }
-        var listing = Listing(changed: [], removed: [], token: answer.syncToken, isIncremental: incremental)
-        var seen: Set<String> = []
-        for response in answer.responses {
-            guard let key = key(ofHref: response.href), key != collection.url.path, !key.hasSuffix("/") else { continue }
-            seen.insert(key)
-            if response.status == 404 {
-                if known[key] != nil { listing.removed.append(key) }
-            } else if known[key]?.etag == nil || known[key]?.etag != response.etag {
-                listing.changed.append((key, response.href))
-            }
-        }
-        if !incremental {
-            // The whole collection was listed: what is known and was not listed is gone.
-            listing.removed += known.keys.filter { !seen.contains($0) }.sorted()
-        }
-        return listing
-    }
-
-    /// A sync-collection report since `token`; nil when the server does not know the token or
-    /// has no such report (it is then listed whole).
-    private func changes(since token: String?, properties: [(String, String)]) throws(NetworkError) -> DAVMultistatus? {
-        let outcome: Result<DAVMultistatus?, NetworkError>
-        do {
-            outcome = .success(try client.syncCollection(collection.url, token: token, properties: properties))
-        } catch {
-            outcome = .failure(error)
-        }
-        switch outcome {
-        case let .success(answer):
-            return answer
-        case let .failure(.status(code, _)) where code < 500:
-            return nil
-        case let .failure(error):
-            throw error
-        }
-    }
-
-    /// One resource as the server has it now.
-    struct Remote {
-        var key: String
-        var etag: String?
-        var text: String
-    }
-
-    /// The texts of the changed resources, a few hundred per request; keys the server no
-    /// longer has are added to `removed`.
-    func fetch(_ changed: [(String, String)], removed: inout [String]) throws -> [Remote] {
-        var remotes: [Remote] = []
-        remotes.reserveCapacity(changed.count)
-        for start in stride(from: 0, to: changed.count, by: Self.hrefsPerRequest) {
-            let part = changed[start..<min(start + Self.hrefsPerRequest, changed.count)]
-            if changed.count > Self.hrefsPerRequest {
-                progress("receiving \(start + part.count) of \(changed.count)")
-            }
-            let answer = try client.multiget(collection.url, hrefs: part.map(\.1), addressBook: false)
-            var found: Set<String> = []
-            for response in answer.responses {
-                guard let key = key(ofHref: response.href) else { continue }
-                if response.status == 404 {
-                    continue
-                }
-                guard let text = response.property("calendar-data", in: DAVNamespace.caldav)?.text, !text.isEmpty else {
-                    report.unreadable.append(key)
-                    found.insert(key)
-                    continue
-                }
-                found.insert(key)
-                remotes.append(Remote(key: key, etag: response.etag, text: text))
-            }
-            for (key, _) in part where !found.contains(key) {
-                removed.append(key)
-            }
-        }
-        return remotes
-    }
-
     /// Brings in what the server changed, in one transaction with what it learnt.
     func pull() throws {
         let known = try store.syncedResources(account: account, collection: collection.url)
-        var listing = try listing(known: known)
+        var listing = try reader.listing(known: known)
         if !listing.changed.isEmpty || !listing.removed.isEmpty {
             progress("receiving \(listing.changed.count) changes")
         }
-        let remotes = try fetch(listing.changed, removed: &listing.removed)
+        let remotes = try reader.fetch(
+            listing.changed, removed: &listing.removed, unreadable: &report.unreadable, progress: progress)
         let decoded = remotes.map { coder.read($0.text) }
         try store.writeBatch(.few) { db, batch in
             // Read again inside the transaction: an edit made meanwhile is seen.

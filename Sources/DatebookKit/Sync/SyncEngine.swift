@@ -41,6 +41,21 @@ public final class SyncEngine {
             return outcome
         }
         let client = DAVClient(session: session)
+        if !dryRun, let inbox = account.collections.first(where: { $0.kind == .inbox }) {
+            // Messages first: a meeting confirmed by a message read now is an event that goes
+            // to the calendar in this same sync.
+            let messages = InboxSync(store: store, client: client, inbox: inbox)
+            do {
+                try messages.deliver(store.outbox)
+                try messages.receive()
+                outcome.report = outcome.report + messages.report
+            } catch {
+                outcome.report = outcome.report + messages.report
+                outcome.error = Self.text(of: error)
+                try? store.noteSyncEnded(account: account.name, collection: inbox.url, error: outcome.error)
+                return finish(outcome, account: account, dryRun: dryRun)
+            }
+        }
         let calendars = account.collections.filter { $0.kind == .calendar }
         let takingNew = account.defaultCalendar
         for collection in calendars {
@@ -57,6 +72,22 @@ public final class SyncEngine {
                 break
             }
         }
+        if !dryRun, outcome.error == nil, let shown = account.collections.first(where: { $0.kind == .public }) {
+            do {
+                let publishing = try PublicCalendarSync(store: store, client: client, account: account.name, collection: shown)
+                try publishing.run()
+                outcome.report = outcome.report + publishing.report
+                try store.noteSyncEnded(account: account.name, collection: shown.url, error: nil)
+            } catch {
+                outcome.error = Self.text(of: error)
+                try? store.noteSyncEnded(account: account.name, collection: shown.url, error: outcome.error)
+            }
+        }
+        return finish(outcome, account: account, dryRun: dryRun)
+    }
+
+    /// Notes a sync that did something, or failed, in Activities.
+    private func finish(_ outcome: Outcome, account: SyncAccount, dryRun: Bool) -> Outcome {
         if !dryRun, !outcome.report.isEmpty || outcome.error != nil {
             let text = outcome.error.map { "Sync of \(account.name) failed: \($0)" }
                 ?? "Synced \(account.name): \(outcome.report.summary)"

@@ -14,6 +14,13 @@ public struct SyncReport: Equatable, Sendable {
     public var merged = 0
     /// Items with a field changed on both sides: the server's version is in place, mine kept.
     public var conflicts = 0
+    /// Meeting messages delivered into others' inboxes, and read from mine.
+    public var messagesSent = 0
+    public var messagesReceived = 0
+    /// Items copied to my public calendar (new, changed) or taken off it.
+    public var publishedNew = 0
+    public var publishedChanged = 0
+    public var publishedRemoved = 0
     /// Resources the server holds that could not be read (not iCalendar, no item in them).
     public var unreadable: [String] = []
     /// What else a person should know (an item that came back, a change waiting).
@@ -23,7 +30,8 @@ public struct SyncReport: Equatable, Sendable {
 
     /// True when nothing went either way.
     public var isEmpty: Bool {
-        receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts == 0
+        receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
+            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0
     }
 
     public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
@@ -36,6 +44,11 @@ public struct SyncReport: Equatable, Sendable {
         sum.sentRemoved += b.sentRemoved
         sum.merged += b.merged
         sum.conflicts += b.conflicts
+        sum.messagesSent += b.messagesSent
+        sum.messagesReceived += b.messagesReceived
+        sum.publishedNew += b.publishedNew
+        sum.publishedChanged += b.publishedChanged
+        sum.publishedRemoved += b.publishedRemoved
         sum.unreadable += b.unreadable
         sum.notes += b.notes
         return sum
@@ -53,6 +66,11 @@ public struct SyncReport: Equatable, Sendable {
         part("received", [(receivedNew, "new"), (receivedChanged, "changed"), (receivedRemoved, "removed")])
         part("sent", [(sentNew, "new"), (sentChanged, "changed"), (sentRemoved, "removed")])
         if merged > 0 { parts.append("\(merged) merged") }
+        part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
+        if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
+        if messagesReceived > 0 {
+            parts.append(messagesReceived == 1 ? "1 message read" : "\(messagesReceived) messages read")
+        }
         if conflicts > 0 { parts.append(conflicts == 1 ? "1 conflict" : "\(conflicts) conflicts") }
         if !unreadable.isEmpty { parts.append("\(unreadable.count) unreadable") }
         return parts.isEmpty ? "nothing to do" : parts.joined(separator: ", ")
