@@ -40,18 +40,25 @@ struct SyncAppTests {
 
     static let calendarURL = URL(string: "http://127.0.0.1:5232/alice/calendar/")!
 
-    func app(found: String? = "secret", conflicts: ConflictList? = nil)
-        throws -> (AppCoordinator, SQLiteStore, HeldSync)
+    /// A clock a test moves.
+    final class MovableClock: Sendable {
+        let time = Mutex(Fixtures.now)
+        var clock: Clock { Clock { [self] in time.withLock { $0 } } }
+        func advance(_ seconds: TimeInterval) { time.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    func app(found: String? = "secret", conflicts: ConflictList? = nil, interval: TimeInterval? = nil,
+             clock: Clock = .fixed(Fixtures.now)) throws -> (AppCoordinator, SQLiteStore, HeldSync)
     {
-        let store = try SQLiteStore.inMemory(clock: .fixed(Fixtures.now), ids: .sequential())
+        let store = try SQLiteStore.inMemory(clock: clock, ids: .sequential())
         try store.save(Fixtures.event("Dentist", "2026-11-23 10:00", "2026-11-23 11:00", n: 1))
         try store.addSyncAccount(SyncAccount(
             name: "home", url: URL(string: "http://127.0.0.1:5232/")!, user: "alice",
             collections: [SyncCollection(url: Self.calendarURL, kind: .calendar, isDefault: true)]))
         let held = HeldSync(store: store, found: found)
         let controller = SyncController(store: conflicts.map { $0.wrapping(store) } ?? store, runner: held.runner,
-                                        interval: nil)
-        let app = AppCoordinator(store: store, clock: .fixed(Fixtures.now), ids: .sequential(),
+                                        interval: interval)
+        let app = AppCoordinator(store: store, clock: clock, ids: .sequential(),
                                  calendar: Fixtures.calendar, sync: controller)
         return (app, store, held)
     }
@@ -95,6 +102,26 @@ struct SyncAppTests {
         wait(app, for: "the end") { tabBar(app).contains("synced 10:17") }
         #expect(app.status?.text == "Synced home: received 2 (2 new)")
         #expect(held.passwords.withLock { $0 } == ["secret"])
+    }
+
+    @Test("automatic syncs: one when the planner opens, then one each interval by the app's clock, none between")
+    func automatic() throws {
+        let moving = MovableClock()
+        let (app, _, held) = try app(interval: 300, clock: moving.clock)
+        held.letGo()
+        _ = app.handle(.resize(Size(width: 100, height: 24)))
+        wait(app, for: "the sync at opening") { tabBar(app).contains("synced 10:17") }
+        #expect(held.passwords.withLock { $0.count } == 1)
+        // Nothing said on the status line of a sync nobody asked for.
+        #expect(app.status == nil)
+        // The run loop waits no longer than until the next one is due.
+        wait(app, for: "the idle wait to reach the next sync") { app.idleTimeout(longest: 1_000_000) == 300_000 }
+        moving.advance(299)
+        for _ in 0..<20 { _ = app.handle(.idle) }
+        #expect(held.passwords.withLock { $0.count } == 1)
+        moving.advance(1)
+        _ = app.handle(.idle)
+        wait(app, for: "the next automatic sync") { held.passwords.withLock { $0.count } == 2 }
     }
 
     @Test("with no password from the environment or a command, a masked box asks once; Esc leaves it unsynced")

@@ -75,7 +75,8 @@ struct SyncJourneyTests {
         let proxy = try FaultyProxy(inFrontOf: server)
         defer { proxy.stop() }
         try addAccount(url: proxy.baseURL)
-        let session = try open(["--sync-interval", "0", "--sync-timeout", "3"])
+        // Long enough for the keys below on a loaded machine; the sync must still be hanging after them.
+        let session = try open(["--sync-interval", "0", "--sync-timeout", "15"])
         try await waitForTabBar(session, "the account, not synced") { $0.contains("not synced") }
         proxy.failEveryRequest(with: .hang)
         try session.send(keys: "S")
@@ -89,8 +90,8 @@ struct SyncJourneyTests {
         try await session.waitFor("Sync now", timeout: .seconds(2))
         try session.send(keys: "Escape")
         #expect(try session.screen().split(separator: "\n").first?.contains("syncing") == true)
-        try await waitForTabBar(session, "the error word") { $0.contains("timed out") }
-        try await session.waitFor("did not answer within 3 s")
+        try await waitForTabBar(session, "the error word", timeout: .seconds(40)) { $0.contains("timed out") }
+        try await session.waitFor("did not answer within 15 s")
         proxy.clearFaults()
         try session.send(keys: "S")
         try await waitForTabBar(session, "synced after all") { $0.contains("synced ") }

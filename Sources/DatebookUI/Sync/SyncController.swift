@@ -47,9 +47,6 @@ public final class SyncController {
         if interval != nil { nextAutomatic = now }
     }
 
-    /// True while the state of sync is being read (for tests that wait for it).
-    var isReadingStatus: Bool { reader.isReading }
-
     /// `S`: syncs every account now, asking again for a password not given.
     func syncNow(now: Date) -> StatusMessage {
         let hasAccounts = !((try? store.syncAccounts()) ?? []).isEmpty
