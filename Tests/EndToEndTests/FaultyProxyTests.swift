@@ -80,6 +80,40 @@ struct FaultyProxyTests {
         #expect(try list().status == 207)
     }
 
+    @Test("a rewritten answer is well-formed XML whose calendar data is not iCalendar")
+    func rewrite() throws {
+        #expect(try put("kept").status == 201)
+        proxy.fail(method: "REPORT", with: .rewrite("BEGIN:VCALENDAR", with: "THIS IS NOT ICALENDAR"))
+        let query = """
+            <?xml version="1.0"?><C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">\
+            <D:prop><D:getetag/><C:calendar-data/></D:prop><C:filter><C:comp-filter name="VCALENDAR"/></C:filter>\
+            </C:calendar-query>
+            """
+        let report = try DAVHTTP.request(
+            "REPORT", calendar, user: "alice", password: "alice-secret",
+            headers: ["Depth": "1", "Content-Type": "application/xml"], body: query)
+        #expect(report.status == 207)
+        #expect(report.body.contains("THIS IS NOT ICALENDAR"))
+        #expect(!report.body.contains("BEGIN:VCALENDAR"))
+        #expect(report.body.contains("</multistatus>"))
+        #expect(report.headers["content-length"] == String(Data(report.body.utf8).count))
+        // The server's copy is untouched; a GET is not rewritten.
+        let item = try DAVHTTP.request("GET", calendar.appendingPathComponent("kept.ics"), user: "alice", password: "alice-secret")
+        #expect(item.body.hasPrefix("BEGIN:VCALENDAR"))
+    }
+
+    @Test("a 500 answered to a large PUT (a client that asks for 100 Continue first) reaches the client")
+    func answerBeforeBody() throws {
+        proxy.failEveryRequest(with: .internalError)
+        let big = String(repeating: "DESCRIPTION:x\r\n", count: 100_000)
+        let started = ContinuousClock.now
+        let response = try DAVHTTP.request(
+            "PUT", calendar.appendingPathComponent("big.ics"), user: "alice", password: "alice-secret",
+            headers: ["Content-Type": "text/calendar"], body: big)
+        #expect(response.status == 500)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test("a delay past the client's timeout times it out; the request after it passes")
     func delayPastTimeout() throws {
         proxy.schedule(.delay(.seconds(5)), onRequest: proxy.requestCount + 1)

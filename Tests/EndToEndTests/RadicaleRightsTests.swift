@@ -180,6 +180,17 @@ struct RadicaleConfigurationTests {
         #expect(home.body.contains("addressbook"))
     }
 
+    @Test("passwords hashed with openssl passwd -6, as the guide says, let the right one in and no other")
+    func hashedPasswords() throws {
+        let server = try RadicaleServer(users: ["erin": "erin's secret"], hashedPasswords: true)
+        defer { server.stop() }
+        let stored = try String(contentsOf: server.folder.appendingPathComponent("users"), encoding: .utf8)
+        #expect(stored.hasPrefix("erin:$6$"))
+        #expect(!stored.contains("secret"))
+        #expect(try server.request("PROPFIND", "/erin/", as: "erin", headers: ["Depth": "0"]).status == 207)
+        #expect(try server.request("PROPFIND", "/erin/", as: "erin", password: "erin's", headers: ["Depth": "0"]).status == 401)
+    }
+
     @Test("a server stopped is gone: its port refuses and its folder is deleted")
     func stopCleansUp() throws {
         let server = try RadicaleServer(users: ["dave": "dave-secret"])

@@ -149,7 +149,7 @@ struct SyncCommandTests {
 
     // MARK: - Two devices, one person
 
-    @Test("1,000 items go up from one device and down to another, field for field; a second sync does nothing")
+    @Test("1,000 items go up from one device (as one whole calendar) and down to another, field for field; a second sync does nothing")
     func twoDevices() throws {
         let file = try generatedFile(count: 1000)
         let imported = try datebook("a", ["import", file])
@@ -261,6 +261,10 @@ struct SyncCommandTests {
         #expect(try datebook("a", ["import", file]).status == 0)
         try addAccount("a")
         try addAccount("b")
+        // One event there already: the items go one by one, not as one whole calendar.
+        try DAVPeer(server, user: "alice").putEvent(
+            in: server.url(forUser: "alice", collection: "calendar"), uid: "already-there", summary: "Already there",
+            start: "2026-12-01T09:00:00Z")
         let binary = try DatebookBinary.path
         var killed = 0
         for round in 0..<10 {

@@ -24,6 +24,10 @@ public final class FaultyProxy: @unchecked Sendable {
         case hang
         /// Closes the connection without a word.
         case drop
+        /// Passes the request on, and replaces every `text` in the answer's body with
+        /// `replacement` (Content-Length follows): e.g. a calendar-data in a REPORT that is not
+        /// iCalendar, inside well-formed XML.
+        case rewrite(String, with: String)
 
         /// A 500 Internal Server Error.
         public static let internalError = Fault.answer(
@@ -220,6 +224,8 @@ public final class FaultyProxy: @unchecked Sendable {
             _ = waitWhileRunning(for: nil)
         case .drop:
             return
+        case .rewrite(let text, let replacement):
+            relay(client, first: received, rewriting: (text, replacement))
         case nil:
             relay(client, first: received)
         }
@@ -244,6 +250,8 @@ public final class FaultyProxy: @unchecked Sendable {
     /// Reads the rest of a request's body (by its Content-Length) so that closing the
     /// connection after answering does not reset it before the client reads the answer.
     private func drainBody(_ client: Int32, head: String, already: Int) {
+        // A client that waits for "100 Continue" before its body sends none: nothing to read.
+        if head.lowercased().contains("expect: 100-continue") { return }
         let length = head.split(separator: "\r\n").compactMap { line -> Int? in
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
@@ -260,8 +268,9 @@ public final class FaultyProxy: @unchecked Sendable {
         }
     }
 
-    /// Passes the request on and the answer back, byte for byte, until the server closes.
-    private func relay(_ client: Int32, first: Data) {
+    /// Passes the request on and the answer back, byte for byte, until the server closes; with
+    /// `rewriting`, the answer is gathered whole, its body changed, then sent.
+    private func relay(_ client: Int32, first: Data, rewriting: (String, String)? = nil) {
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard upstream >= 0 else { return }
         defer { close(upstream) }
@@ -279,6 +288,10 @@ public final class FaultyProxy: @unchecked Sendable {
         ]
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var clientOpen = true
+        var answer = Data()
+        defer {
+            if let (text, replacement) = rewriting { send(client, Self.rewritten(answer, text, replacement)) }
+        }
         while true {
             descriptors[0].events = clientOpen ? Int16(POLLIN) : 0
             let ready = poll(&descriptors, 2, 1_000)
@@ -297,9 +310,24 @@ public final class FaultyProxy: @unchecked Sendable {
             if descriptors[1].revents != 0 {
                 let n = recv(upstream, &buffer, buffer.count, 0)
                 if n <= 0 { return }
-                if !send(client, Data(buffer[0..<n])) { return }
+                if rewriting != nil {
+                    answer.append(contentsOf: buffer[0..<n])
+                } else if !send(client, Data(buffer[0..<n])) {
+                    return
+                }
             }
         }
+    }
+
+    /// An HTTP answer with `text` replaced in its body and its Content-Length set to match.
+    static func rewritten(_ answer: Data, _ text: String, _ replacement: String) -> Data {
+        guard let end = answer.range(of: Data("\r\n\r\n".utf8)) else { return answer }
+        let head = String(decoding: answer[..<end.lowerBound], as: UTF8.self)
+        let body = String(decoding: answer[end.upperBound...], as: UTF8.self)
+            .replacingOccurrences(of: text, with: replacement)
+        let lines = head.components(separatedBy: "\r\n").filter { !$0.lowercased().hasPrefix("content-length:") }
+        let newHead = (lines + ["Content-Length: \(Data(body.utf8).count)"]).joined(separator: "\r\n")
+        return Data((newHead + "\r\n\r\n" + body).utf8)
     }
 
     @discardableResult

@@ -40,10 +40,12 @@ public final class RadicaleServer: @unchecked Sendable {
     /// - Parameters:
     ///   - predefinedCollections: make the calendar, contacts, inbox and public collections of a
     ///     user at their first sign-in, as the documented configuration does.
+    ///   - hashedPasswords: store SHA-512 crypt hashes made by `openssl passwd -6`, as the user
+    ///     guide tells an administrator to, instead of the passwords.
     ///   - arguments: more Radicale options, e.g. `["--rights-permit-delete-collection", "True"]`.
     public init(
-        users: [String: String], predefinedCollections: Bool = false, arguments: [String] = [],
-        startTimeout: Duration = .seconds(30)
+        users: [String: String], predefinedCollections: Bool = false, hashedPasswords: Bool = false,
+        arguments: [String] = [], startTimeout: Duration = .seconds(30)
     ) throws {
         self.users = users
         let python = try PythonTools.python()
@@ -53,7 +55,10 @@ public final class RadicaleServer: @unchecked Sendable {
             .appendingPathComponent("datebook-radicale-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let usersFile = folder.appendingPathComponent("users")
-        let lines = users.sorted { $0.key < $1.key }.map { "\($0.key):\($0.value)\n" }.joined()
+        var lines = ""
+        for (name, password) in users.sorted(by: { $0.key < $1.key }) {
+            lines += "\(name):\(hashedPasswords ? try Self.sha512Crypt(password) : password)\n"
+        }
         try Data(lines.utf8).write(to: usersFile)
         let log = folder.appendingPathComponent("radicale.log").path
 
@@ -67,7 +72,7 @@ public final class RadicaleServer: @unchecked Sendable {
                 "--server-hosts", "127.0.0.1:\(port)",
                 "--auth-type", "htpasswd",
                 "--auth-htpasswd-filename", usersFile.path,
-                "--auth-htpasswd-encryption", "plain",
+                "--auth-htpasswd-encryption", hashedPasswords ? "sha512" : "plain",
                 "--auth-delay", "0",
                 "--rights-type", "from_file",
                 "--rights-file", rights,
@@ -112,6 +117,17 @@ public final class RadicaleServer: @unchecked Sendable {
         runpy.run_module("radicale", run_name="__main__", alter_sys=True)
         """
 
+    /// `openssl passwd -6 PASSWORD`: a line of an htpasswd file in the guide's format.
+    private static func sha512Crypt(_ password: String) throws -> String {
+        guard let openssl = ChildProcess.find("openssl") else { throw ChildProcess.Failure("openssl is not on PATH") }
+        let result = try ChildProcess.run(openssl, ["passwd", "-6", password])
+        let hash = result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard result.status == 0, hash.hasPrefix("$6$") else {
+            throw ChildProcess.Failure("openssl passwd -6 failed: \(result.standardError)")
+        }
+        return hash
+    }
+
     private enum Start { case listening, exited(Int32), timedOut }
 
     /// Polls until the port takes connections, the process ends, or the time is up.
@@ -152,7 +168,9 @@ public final class RadicaleServer: @unchecked Sendable {
         _ method: String, _ path: String, as user: String?, password: String? = nil,
         headers: [String: String] = [:], body: String? = nil
     ) throws -> DAVHTTP.Response {
-        let url = URL(string: path, relativeTo: baseURL)!.absoluteURL
+        guard let url = URL(string: path, relativeTo: baseURL)?.absoluteURL else {
+            throw ChildProcess.Failure("not a path: \(path)")
+        }
         return try DAVHTTP.request(
             method, url, user: user, password: password ?? user.flatMap { users[$0] },
             headers: headers, body: body)

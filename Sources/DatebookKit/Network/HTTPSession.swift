@@ -8,12 +8,17 @@ public struct HTTPRequest: Sendable {
     public var url: URL
     public var headers: [(String, String)]
     public var body: Data?
+    /// Seconds this request may take, when not the session's.
+    public var timeout: TimeInterval?
 
-    public init(_ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil) {
+    public init(_ method: String, _ url: URL, headers: [(String, String)] = [], body: Data? = nil,
+                timeout: TimeInterval? = nil)
+    {
         self.method = method
         self.url = url
         self.headers = headers
         self.body = body
+        self.timeout = timeout
     }
 }
 
@@ -101,6 +106,7 @@ public final class HTTPSession {
         }
         defer { api.slist_free_all(headerList) }
         var errorText = [CChar](repeating: 0, count: DATEBOOK_CURL_ERROR_SIZE + 1)
+        let timeout = request.timeout ?? self.timeout
         let milliseconds = max(1, Int(timeout * 1000))
         let body = request.body ?? Data()
         let code: Int32 = body.withUnsafeBytes { bodyBytes in

@@ -59,6 +59,7 @@ extension CalendarSync {
     func push() throws {
         let candidates = try pushCandidates()
         if !candidates.isEmpty { progress("sending \(candidates.count) changes") }
+        if try uploadWhole(candidates) { return }
         for start in stride(from: 0, to: candidates.count, by: Self.itemsPerChunk) {
             let part = Array(candidates[start..<min(start + Self.itemsPerChunk, candidates.count)])
             if candidates.count > Self.itemsPerChunk {
@@ -179,7 +180,7 @@ extension CalendarSync {
                 return
             }
             guard let identity = try batch.identity(ofUID: uid), let mine = try batch.item(id: identity.id) else { return }
-            if known[key] == nil, Self.isSame(mine, read.item) {
+            if known[key] == nil, isSame(mine, read.item) {
                 // Sent by a sync that stopped before it could note it.
                 try remember(key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
                 return

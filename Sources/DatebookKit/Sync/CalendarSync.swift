@@ -179,7 +179,7 @@ final class CalendarSync {
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: written, db, batch)
             return
         }
-        if agreed == nil, Self.isSame(mine, theirs) {
+        if agreed == nil, isSame(mine, theirs) {
             // Sent by a sync that stopped before it could note it (the server may have
             // written it its own way: only the fields count).
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: mine, db, batch)
@@ -195,8 +195,17 @@ final class CalendarSync {
     }
 
     /// True when two versions of an item hold the same fields; properties kept verbatim may
-    /// differ in how they are written (a server that writes `-PT1H` for `-PT60M`).
-    static func isSame(_ mine: Item, _ theirs: Item) -> Bool {
+    /// differ in how they are written (a server that writes `-PT1H` for `-PT60M`). Mine is
+    /// read as the server would read it (the store keeps some values in its own way).
+    func isSame(_ mine: Item, _ theirs: Item) -> Bool {
+        let mine = coder.item(from: coder.text(for: mine)).map { read in
+            var read = read
+            read.id = mine.id
+            read.created = mine.created
+            read.icalUID = mine.icalUID
+            read.status = mine.status
+            return read
+        } ?? mine
         var theirs = theirs
         theirs.id = mine.id
         theirs.created = mine.created

@@ -76,12 +76,12 @@ public final class DAVClient {
 
     /// PUT of a resource: `ifMatch` replaces only that version; nil creates only when there is
     /// none (`If-None-Match: *`).
-    public func put(_ url: URL, _ data: Data, contentType: String, ifMatch etag: String?) throws(NetworkError)
-        -> WriteOutcome
+    public func put(_ url: URL, _ data: Data, contentType: String, ifMatch etag: String?, timeout: TimeInterval? = nil)
+        throws(NetworkError) -> WriteOutcome
     {
         var headers = [("Content-Type", contentType)]
         headers.append(etag.map { ("If-Match", $0) } ?? ("If-None-Match", "*"))
-        let response = try session.send(HTTPRequest("PUT", url, headers: headers, body: data))
+        let response = try session.send(HTTPRequest("PUT", url, headers: headers, body: data, timeout: timeout))
         switch response.status {
         case 412: return .changedMeanwhile
         case 404, 410: return .gone

@@ -140,3 +140,33 @@ struct SyncHelperTests {
         #expect(!SyncAccount.isValidName(String(repeating: "a", count: 65)))
     }
 }
+
+@Suite("A whole calendar in one request")
+struct WholeCalendarTests {
+    static func resource(_ uid: String, zone: Bool) -> String {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+        if zone {
+            text += "BEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
+                + "TZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        }
+        text += "BEGIN:VEVENT\r\nUID:\(uid)\r\nSUMMARY:ö \(uid)\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT5M\r\n"
+            + "END:VALARM\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:\(uid)\r\nRECURRENCE-ID:20261201T100000Z\r\nEND:VEVENT\r\n"
+            + "END:VCALENDAR\r\n"
+        return text
+    }
+
+    @Test("every component once, each VTIMEZONE once, nested alarms whole, the calendar's name")
+    func joins() {
+        let whole = CalendarSync.wholeCalendar(
+            [Self.resource("a", zone: true), Self.resource("b", zone: true), Self.resource("c", zone: false)],
+            name: "Calendar")
+        #expect(whole.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:"))
+        #expect(whole.contains("\r\nX-WR-CALNAME:Calendar\r\n"))
+        #expect(whole.components(separatedBy: "BEGIN:VTIMEZONE").count - 1 == 1)
+        #expect(whole.components(separatedBy: "BEGIN:VEVENT").count - 1 == 6)
+        #expect(whole.components(separatedBy: "END:VALARM\r\nEND:VEVENT").count - 1 == 3)
+        #expect(whole.contains("SUMMARY:ö b\r\n"))
+        #expect(whole.hasSuffix("END:VEVENT\r\nEND:VCALENDAR\r\n"))
+        #expect(whole.components(separatedBy: "BEGIN:VCALENDAR").count - 1 == 1)
+    }
+}
