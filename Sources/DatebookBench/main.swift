@@ -195,3 +195,8 @@ let alarms = try reminderFigures(store, now: base)
 print(String(format: "next alarm      %8.2f ms  median (what the daemon asks before it sleeps; checked against the rule over every item)",
              alarms.next))
 print(String(format: "alarms of 1 h   %8.2f ms  median (%d rings, as the planner and the daemon read them)", alarms.hour, alarms.rings))
+
+// Last: it adds an account, so every later write would also note the item for sync.
+let syncStatus = try syncStatusFigures(store, items: count, size: size, calendar: calendar)
+print(String(format: "sync state      %8.2f ms  median (the tab bar's count of changes waiting: %d items never synced)",
+             syncStatus.median, syncStatus.waiting))

@@ -17,6 +17,23 @@ struct Open: ParsableCommand {
     @Flag(help: .hidden)
     var exitAfterFirstFrame = false
 
+    @Option(help: ArgumentHelp(
+        "Minutes between automatic syncs with the accounts while the planner is open (0: only S syncs).",
+        valueName: "minutes"))
+    var syncInterval: Double = 5
+
+    @Option(help: ArgumentHelp("Seconds one sync request may take (default 30).", valueName: "seconds"))
+    var syncTimeout: Double = 30
+
+    func validate() throws {
+        guard syncInterval >= 0, syncInterval <= 24 * 60 else {
+            throw ValidationError("--sync-interval must be between 0 and 1440 minutes")
+        }
+        guard syncTimeout > 0, syncTimeout <= 3600 else {
+            throw ValidationError("--sync-timeout must be between 0 and 3600 seconds")
+        }
+    }
+
     func run() throws {
         let database = try store.openStore()
         // Keep each series' stored instances the next weeks ahead as time passes (one indexed
@@ -26,7 +43,8 @@ struct Open: ParsableCommand {
         let weather = WeatherService(
             settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))
         let app = AppCoordinator(store: database, clock: Console.clock, ids: .random, calendar: Console.calendar,
-                                 weather: weather, reminders: ReminderCheck(store: database))
+                                 weather: weather, reminders: ReminderCheck(store: database),
+                                 sync: exitAfterFirstFrame ? nil : sync(database))
         let terminal: Terminal
         do {
             terminal = try Terminal.start()
@@ -40,5 +58,15 @@ struct Open: ParsableCommand {
             TerminalRunner.run(app, terminal: terminal)
         }
         terminal.stop()
+    }
+
+    /// Sync beside the screens, on a connection of its own to the file (so the screens' reads
+    /// never queue behind a sync's writes, nor behind the count of changes waiting), or on the
+    /// screens' own when a second one cannot be had.
+    private func sync(_ database: SQLiteStore) -> SyncController {
+        let own = database.path == ":memory:" ? database
+            : (try? SQLiteStore(path: database.path, clock: Console.clock)) ?? database
+        let runner = SyncRunner.engine(store: own, timeout: syncTimeout, environment: ProcessInfo.processInfo.environment)
+        return SyncController(store: database, statusStore: own, runner: runner, interval: syncInterval * 60)
     }
 }

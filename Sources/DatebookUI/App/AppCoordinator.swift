@@ -17,6 +17,8 @@ public final class AppCoordinator: Application {
         case help(scroll: Int)
         case activities(ActivitiesOverlay)
         case missedReminders(MissedRemindersOverlay)
+        case syncPassword(SyncPasswordPrompt)
+        case syncConflict(SyncConflictOverlay)
     }
 
     /// What a click on the app's own parts means.
@@ -29,10 +31,10 @@ public final class AppCoordinator: Application {
     private let tabs: [any TabCoordinator]
     /// The position of the tab on screen in the registry.
     public private(set) var activeIndex = 0
-    private(set) var overlay: Overlay?
-    public private(set) var status: StatusMessage?
-    private let clock: Clock
-    private let dates: DateText
+    var overlay: Overlay?
+    public internal(set) var status: StatusMessage?
+    let clock: Clock
+    let dates: DateText
     private let keys: KeyTable
     /// What was committed to the store, by this process or another, since the app last looked.
     private let changes: ChangeFeed?
@@ -49,16 +51,19 @@ public final class AppCoordinator: Application {
     private var ringsKnown = false
     /// True when the next frame rings the terminal bell.
     private var ringsBell = false
+    /// Sync with the accounts' servers, when the planner syncs.
+    let sync: SyncController?
 
     /// The smallest terminal the layout works in.
     public static let minimumSize = Size(width: 20, height: 6)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
                 tabs registry: TabRegistry = .standard, weather: WeatherService? = nil,
-                reminders: ReminderCheck? = nil) {
+                reminders: ReminderCheck? = nil, sync: SyncController? = nil) {
         self.registry = registry
         self.clock = clock
         self.reminders = reminders
+        self.sync = sync
         activityFeed = store
         unread = (try? store.unreadActivityCount()) ?? 0
         keys = KeyTable(tabs: registry)
@@ -80,6 +85,7 @@ public final class AppCoordinator: Application {
                 status = .error("Cannot look for reminders: \(error)")
             }
         }
+        sync?.load(now: clock.now())
         settle()
     }
 
@@ -106,6 +112,8 @@ public final class AppCoordinator: Application {
         case .help: return .help
         case .activities: return .activities
         case .missedReminders: return .missedReminders
+        case .syncPassword: return .syncPassword
+        case .syncConflict: return .syncConflict
         case nil:
             if !banner.isEmpty { return banner.snoozeText == nil ? .reminder : .reminderSnooze }
             return active.mode
@@ -145,10 +153,12 @@ public final class AppCoordinator: Application {
     /// whatever made them, and other processes'), then lets the tab on screen read what it
     /// will draw.
     private func settle() {
+        var changed = false
         if let feed = changes {
             do {
                 let committed = try feed.changesSinceLastAsked()
                 if !committed.isEmpty {
+                    changed = true
                     for tab in tabs { tab.storeDidChange(committed) }
                     unread = try activityFeed.unreadActivityCount()
                     ringsKnown = false
@@ -157,6 +167,7 @@ public final class AppCoordinator: Application {
                 status = .error("Cannot read the database: \(error)")
             }
         }
+        lookAtSync(storeChanged: changed)
         ringDueAlarms()
         apply(active.prepare())
     }
@@ -188,6 +199,7 @@ public final class AppCoordinator: Application {
 
     /// Waits for input no longer than until the next alarm rings (by the app's clock).
     public func idleTimeout(longest milliseconds: Int32) -> Int32 {
+        let milliseconds = sync?.idleTimeout(longest: milliseconds, now: clock.now()) ?? milliseconds
         guard ringsKnown, let nextRing else { return milliseconds }
         let until = nextRing.timeIntervalSince(clock.now()) * 1000
         return Int32(max(10, min(Double(milliseconds), until.rounded(.up))))
@@ -289,9 +301,17 @@ public final class AppCoordinator: Application {
                 overlay = .missedReminders(missed)
             }
             return .continue
+        case .syncPassword(let prompt):
+            handlePassword(intent, prompt: prompt)
+            return .continue
+        case .syncConflict(let shown):
+            handleConflict(intent, shown: shown)
+            return .continue
         case .activities(var feed):
             switch intent {
             case .back, .activitiesRequested, .quitOrBack: overlay = nil
+            case .open where feed.selectedConflict != nil:
+                if let conflict = feed.selectedConflict { openConflict(conflict) }
             case .open:
                 overlay = nil
                 guard let id = feed.selected?.meeting ?? feed.selected?.contact else { return .continue }
@@ -319,6 +339,7 @@ public final class AppCoordinator: Application {
         case .newRequested: overlay = .newMenu(selected: 0)
         case .helpRequested: overlay = .help(scroll: 0)
         case .activitiesRequested: openActivities()
+        case .command(.syncNow): syncNow()
         default:
             if case .quit = apply(active.handle(intent)) { return .quit }
         }
@@ -326,9 +347,13 @@ public final class AppCoordinator: Application {
     }
 
     /// Opens the Activities feed and marks it read.
-    private func openActivities() {
+    func openActivities(selection: Int = 0) {
         do {
-            overlay = .activities(ActivitiesOverlay(entries: try activityFeed.activities(limit: ActivitiesOverlay.limit)))
+            var feed = ActivitiesOverlay(
+                entries: try activityFeed.activities(limit: ActivitiesOverlay.limit),
+                conflicts: try sync?.store.syncConflicts() ?? [])
+            feed.selection = min(selection, max(0, feed.conflicts.count + feed.entries.count - 1))
+            overlay = .activities(feed)
             if unread > 0 {
                 try activityFeed.markActivitiesRead()
                 unread = 0
@@ -449,8 +474,10 @@ public final class AppCoordinator: Application {
             return (grid, Drawing())
         }
         let now = clock.now()
-        let tabBar = TabBar(titles: registry.tabs.map(\.title), active: activeIndex,
-                            trailing: (unread > 0 ? "! \(unread) new  " : "") + dates.full(now, withTime: false))
+        let syncText = sync?.indicator.text(dates: dates, now: now) ?? ""
+        let tabBar = TabBar(titles: registry.tabs.map(\.title), active: activeIndex, notes: [
+            syncText, unread > 0 ? "! \(unread) new" : "", dates.full(now, withTime: false),
+        ], keepingFirst: !syncText.isEmpty)
         var drawing = Drawing<ClickTarget>(clicks: tabBar.render(into: &grid, row: 0).map { ClickArea($0.rect, .tab($0.index)) })
         let area = contentArea(size)
         drawing.cursor = drawTab(active, into: &grid, area: area)
@@ -479,6 +506,11 @@ public final class AppCoordinator: Application {
         case .missedReminders(let missed):
             drawing.cursor = nil
             missed.render(into: &grid, area: area, dates: dates, now: now)
+        case .syncPassword(let prompt):
+            drawing.cursor = prompt.render(into: &grid, area: area)
+        case .syncConflict(let shown):
+            drawing.cursor = nil
+            shown.render(into: &grid, area: area)
         case nil:
             break
         }

@@ -57,7 +57,7 @@ enum AppKeys {
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.activities], help: "Down", footer: false))
         b.append(KeyBinding([.pageUp], .pageUp, in: [.activities], help: "Page up", footer: false))
         b.append(KeyBinding([.pageDown], .pageDown, in: [.activities], help: "Page down", footer: false))
-        b.append(KeyBinding([.enter], .open, in: [.activities], help: "Open its meeting"))
+        b.append(KeyBinding([.enter], .open, in: [.activities], help: "Open its meeting, or a conflict's two versions"))
         b.append(KeyBinding([.escape, .char("q"), .char("!")], .back, in: [.activities], help: "Close"))
         b.append(KeyBinding([.char("k"), .up], .moveUp, in: [.help], help: "Scroll up", footer: false))
         b.append(KeyBinding([.char("j"), .down], .moveDown, in: [.help], help: "Scroll down", footer: false))
@@ -89,7 +89,7 @@ extension KeyTable {
     /// The table of an app with these tabs: the global keys, each tab's maps, the boxes' keys.
     public init(tabs registry: TabRegistry) {
         self.init(maps: [AppKeys.leading(registry.tabs)] + registry.tabs.flatMap(\.keyMaps)
-                  + [AppKeys.trailing, AppKeys.overlays(registry.newEntries)])
+                  + [AppKeys.trailing, AppKeys.overlays(registry.newEntries), SyncKeys.map])
     }
 
     /// Datebook's keys (see Docs/UserGuide.md).

@@ -5,13 +5,28 @@ public struct TabBar {
     public var titles: [String]
     /// The position of the active tab.
     public var active: Int
-    /// Text at the right edge (today's date, an unread count).
+    /// Text at the right edge (today's date, an unread count, the state of sync).
     public var trailing: String
+    /// Shorter texts for the right edge, in order, for when `trailing` does not fit.
+    public var narrower: [String]
+    /// True when the tab titles shorten to leave room for the shortest of those texts.
+    public var keepsShortest = false
 
-    public init(titles: [String], active: Int, trailing: String = "") {
+    public init(titles: [String], active: Int, trailing: String = "", narrower: [String] = []) {
         self.titles = titles
         self.active = active
         self.trailing = trailing
+        self.narrower = narrower
+    }
+
+    /// A bar whose right edge holds `notes` (empty ones left out), two spaces apart; where
+    /// they do not all fit, the last ones give way first. With `keepingFirst`, the tab titles
+    /// shorten before the first note gives way.
+    public init(titles: [String], active: Int, notes: [String], keepingFirst: Bool = false) {
+        let notes = notes.filter { !$0.isEmpty }
+        let texts = (0..<notes.count).reversed().map { notes[...$0].joined(separator: "  ") }
+        self.init(titles: titles, active: active, trailing: texts.first ?? "", narrower: Array(texts.dropFirst()))
+        keepsShortest = keepingFirst && !notes.isEmpty
     }
 
     /// Where each tab's title stands at a width.
@@ -47,16 +62,20 @@ public struct TabBar {
     @discardableResult
     public func render(into grid: inout Grid, row y: Int) -> [(index: Int, rect: Rect)] {
         grid.fill(Rect(x: 0, y: y, width: grid.width, height: 1), style: Theme.tabBar)
-        let slots = layout(width: grid.width)
+        var slots = layout(width: grid.width)
+        if keepsShortest, let shortest = ([trailing] + narrower).last {
+            let room = grid.width - DisplayWidth.of(shortest) - 1
+            let narrowed = layout(width: room)
+            if (narrowed.last?.range.upperBound ?? 0) <= room, narrowed.count == titles.count { slots = narrowed }
+        }
         for slot in slots {
             grid.put(slot.label, x: slot.range.lowerBound, y: y,
                      style: slot.index == active ? Theme.tabActive : Theme.tabInactive)
         }
         let used = slots.last?.range.upperBound ?? 0
         let room = grid.width - used - 1
-        let w = DisplayWidth.of(trailing)
-        if !trailing.isEmpty, w <= room {
-            grid.put(trailing, x: grid.width - w - 1, y: y, style: Theme.muted)
+        if let text = ([trailing] + narrower).first(where: { !$0.isEmpty && DisplayWidth.of($0) <= room }) {
+            grid.put(text, x: grid.width - DisplayWidth.of(text) - 1, y: y, style: Theme.muted)
         }
         return slots.map { ($0.index, Rect(x: $0.range.lowerBound, y: y, width: $0.range.count, height: 1)) }
     }

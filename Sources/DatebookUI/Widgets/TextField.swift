@@ -169,12 +169,13 @@ public struct TextField: Equatable, Sendable {
     // MARK: - Drawing
 
     /// Draws the field in `width` columns, scrolled so the cursor shows, a selected text in
-    /// `Theme.selectedText`; returns the cursor's column.
+    /// `Theme.selectedText`; returns the cursor's column. With a `mask`, each character is
+    /// drawn as it (a password's dots).
     @discardableResult
-    public func render(into grid: inout Grid, x: Int, y: Int, width: Int, style: Style) -> Int {
+    public func render(into grid: inout Grid, x: Int, y: Int, width: Int, style: Style, mask: Character? = nil) -> Int {
         guard width > 0 else { return x }
         grid.fill(Rect(x: x, y: y, width: width, height: 1), style: style)
-        let characters = Array(InertText.line(text))
+        let characters = mask.map { Array(repeating: $0, count: text.count) } ?? Array(InertText.line(text))
         // Start far enough along that the text before the cursor, plus the cursor cell, fits.
         var start = 0
         var before = characters[0..<min(cursor, characters.count)].reduce(0) { $0 + DisplayWidth.of($1) }
