@@ -176,10 +176,10 @@ struct SyncAppTests {
         func syncStatus() throws(StoreError) -> SyncStatus { try store.syncStatus() }
         func syncAccounts() throws(StoreError) -> [SyncAccount] { try store.syncAccounts() }
         func syncConflicts() throws(StoreError) -> [SyncConflict] { conflicts }
-        func takeMine(conflict id: Int64) throws(StoreError) -> Item {
+        func takeMine(conflict id: Int64) throws(StoreError) -> SQLiteStore.TakenVersion {
             tookMine.append(id)
             conflicts.removeAll { $0.id == id }
-            return Fixtures.event("Dentist", "2026-11-23 10:00", "2026-11-23 11:00", n: 9)
+            return SQLiteStore.TakenVersion(title: "Dentist", isContact: false)
         }
         func dismissSyncConflict(id: Int64) throws(StoreError) { conflicts.removeAll { $0.id == id } }
         func conflictVersions(_ conflict: SyncConflict) throws(StoreError) -> (mine: Item?, theirs: Item?) {

@@ -12,6 +12,7 @@ extension SQLiteStore {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM sync_account WHERE name = ?", arguments: [account.name]) == true {
                 throw StoreError.failed("an account called \(account.name) exists already")
             }
+            try db.execute(sql: SyncSchema.itemTriggers)
             try db.execute(
                 sql: "INSERT INTO sync_account (name, url, user, password_command, created) VALUES (?, ?, ?, ?, ?)",
                 arguments: [account.name, account.url.absoluteString, account.user, account.passwordCommand, now.unixSeconds])
@@ -60,7 +61,12 @@ extension SQLiteStore {
         try write { db in
             try db.execute(sql: "DELETE FROM sync_resource WHERE account = ?", arguments: [name])
             try db.execute(sql: "DELETE FROM sync_account WHERE name = ?", arguments: [name])
-            return db.changesCount > 0
+            let removed = db.changesCount > 0
+            if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_account)") == false {
+                try db.execute(sql: SyncSchema.dropItemTriggers)
+                try db.execute(sql: "DELETE FROM sync_dirty")
+            }
+            return removed
         }
     }
 

@@ -5,6 +5,22 @@ import GRDB
 ///
 /// No password is stored: an account names a command that prints it, or the person types it.
 enum SyncSchema {
+    /// The triggers that fill `sync_dirty`, made when the first account is added.
+    static let itemTriggers = """
+                CREATE TRIGGER IF NOT EXISTS sync_item_inserted AFTER INSERT ON item
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
+                CREATE TRIGGER IF NOT EXISTS sync_item_updated AFTER UPDATE ON item
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
+                CREATE TRIGGER IF NOT EXISTS sync_item_deleted AFTER DELETE ON item
+                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (OLD.ical_uid); END;
+        """
+
+    static let dropItemTriggers = """
+        DROP TRIGGER IF EXISTS sync_item_inserted;
+        DROP TRIGGER IF EXISTS sync_item_updated;
+        DROP TRIGGER IF EXISTS sync_item_deleted;
+        """
+
     static func migrateV20(_ db: Database) throws {
         try db.execute(
             sql: """
@@ -47,18 +63,11 @@ enum SyncSchema {
                 CREATE INDEX sync_resource_uid ON sync_resource (uid);
 
                 -- Items written since a sync last looked (by any path: a form, an import, a
-                -- command, another process), once an account exists. A sync compares each with
+                -- command, another process), once an account exists: its triggers are made
+                -- with the first account and dropped with the last (SyncSchema.itemTriggers), so a
+                -- database without accounts writes nothing more for them. A sync compares each with
                 -- what was agreed, so a rewrite that changed nothing sends nothing.
                 CREATE TABLE sync_dirty (uid TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
-                CREATE TRIGGER sync_item_inserted AFTER INSERT ON item
-                    WHEN EXISTS (SELECT 1 FROM sync_account)
-                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
-                CREATE TRIGGER sync_item_updated AFTER UPDATE ON item
-                    WHEN EXISTS (SELECT 1 FROM sync_account)
-                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (NEW.ical_uid); END;
-                CREATE TRIGGER sync_item_deleted AFTER DELETE ON item
-                    WHEN EXISTS (SELECT 1 FROM sync_account)
-                    BEGIN INSERT OR IGNORE INTO sync_dirty (uid) VALUES (OLD.ical_uid); END;
 
                 -- A field both sides changed: the server's version stayed in place; mine is kept
                 -- here, whole, until taken or dismissed.

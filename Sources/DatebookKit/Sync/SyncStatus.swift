@@ -30,7 +30,7 @@ public protocol SyncStateStore: AnyObject, Sendable {
     func syncAccounts() throws(StoreError) -> [SyncAccount]
     func syncConflicts() throws(StoreError) -> [SyncConflict]
     /// Puts my version of a conflict back in place; returns the item as saved.
-    func takeMine(conflict id: Int64) throws(StoreError) -> Item
+    func takeMine(conflict id: Int64) throws(StoreError) -> SQLiteStore.TakenVersion
     /// Forgets a conflict, keeping the server's version.
     func dismissSyncConflict(id: Int64) throws(StoreError)
     /// Reads the two versions of a conflict as items (mine, the server's); nil for a text that
