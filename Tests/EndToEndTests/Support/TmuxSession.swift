@@ -192,9 +192,15 @@ final class TmuxSession {
 
     // MARK: - Waiting
 
+    /// How long a wait lasts unless a test says otherwise. It bounds only a failing test: a wait
+    /// ends as soon as its condition holds. CI runs every suite at once on two cores, where a
+    /// planner that starts in 50 ms alone may take seconds, so the bound is generous; a test
+    /// that asserts responsiveness names its own bound.
+    static let patience: Duration = .seconds(30)
+
     /// Waits until `text` is on the screen and returns the screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func waitFor(_ text: String, timeout: Duration = patience) async throws -> String {
         try await waitUntil("\"\(text)\" on the screen", timeout: timeout) { $0.contains(text) }
     }
 
@@ -203,7 +209,7 @@ final class TmuxSession {
     /// Fails, showing the last screen, when the time runs out or the program exits first.
     @discardableResult
     func waitUntil(
-        _ description: String, timeout: Duration = .seconds(10), _ predicate: (String) -> Bool
+        _ description: String, timeout: Duration = patience, _ predicate: (String) -> Bool
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
@@ -223,7 +229,7 @@ final class TmuxSession {
     /// Waits for the program to end and returns its exit status, or fails (with the output)
     /// if it does not end in time or a signal ends it.
     @discardableResult
-    func waitForExit(timeout: Duration = .seconds(10)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = patience) async throws -> Int32 {
         try await waitForEnd(timeout: timeout)
         guard let status = try exitStatus else {
             throw EndToEndFailure("the program did not exit normally (\(try endDescription())):\n\(try output())")
@@ -232,7 +238,7 @@ final class TmuxSession {
     }
 
     /// Waits for the program to end, however it ends.
-    func waitForEnd(timeout: Duration = .seconds(10)) async throws {
+    func waitForEnd(timeout: Duration = patience) async throws {
         let deadline = ContinuousClock.now + timeout
         while try !isDead {
             if ContinuousClock.now >= deadline {
