@@ -60,8 +60,10 @@ struct StoreOptions: ParsableArguments {
     /// Opens the store, or explains on stderr why not and exits non-zero.
     ///
     /// A command that only reads (`creating: false`) creates nothing: without a database file
-    /// it says so on stderr and reads an empty store.
-    func openStore(creating: Bool = true) throws -> SQLiteStore {
+    /// it says so on stderr and reads an empty store. A command that writes is refused when
+    /// the file is damaged (`checkForDamageBeforeWriting`), unless it runs on (`checked: false`:
+    /// the planner and the reminder daemon, which look on their own).
+    func openStore(creating: Bool = true, checked: Bool = true) throws -> SQLiteStore {
         let path = self.path
         if !creating && !FileManager.default.fileExists(atPath: path) {
             Console.error("datebook: there is no database at \(path) yet; nothing to read")
@@ -72,7 +74,11 @@ struct StoreOptions: ParsableArguments {
             }
         }
         do {
-            return try SQLiteStore(path: path, clock: Console.clock)
+            let database = try SQLiteStore(path: path, clock: Console.clock)
+            if creating && checked {
+                try database.checkForDamageBeforeWriting()
+            }
+            return database
         } catch {
             Console.fail("datebook: \(error)")
         }

@@ -35,7 +35,8 @@ struct Open: ParsableCommand {
     }
 
     func run() throws {
-        let database = try store.openStore()
+        // The file is checked for damage beside the first screen, not before it.
+        let database = try store.openStore(checked: false)
         // Keep each series' stored instances the next weeks ahead as time passes (one indexed
         // query when nothing needs it; views further ahead keep more as they are read); a
         // failure here only makes those dates slower, so it is not fatal.
@@ -44,7 +45,8 @@ struct Open: ParsableCommand {
             settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))
         let app = AppCoordinator(store: database, clock: Console.clock, ids: .random, calendar: Console.calendar,
                                  weather: weather, reminders: ReminderCheck(store: database),
-                                 sync: exitAfterFirstFrame ? nil : sync(database))
+                                 sync: exitAfterFirstFrame ? nil : sync(database),
+                                 damageCheck: exitAfterFirstFrame ? nil : damageCheck(database))
         let terminal: Terminal
         do {
             terminal = try Terminal.start()
@@ -58,6 +60,16 @@ struct Open: ParsableCommand {
             TerminalRunner.run(app, terminal: terminal)
         }
         terminal.stop()
+    }
+
+    /// The check for damage, on a connection of its own (a read there never waits on the
+    /// screens' connection).
+    private func damageCheck(_ database: SQLiteStore) -> DamageCheck? {
+        guard database.path != ":memory:" else { return nil }
+        let path = database.path
+        return DamageCheck {
+            try SQLiteStore(path: path, clock: Console.clock).checkForDamageBeforeWriting()
+        }
     }
 
     /// Sync beside the screens, on a connection of its own to the file (so the screens' reads

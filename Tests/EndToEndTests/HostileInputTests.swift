@@ -297,6 +297,50 @@ struct HostileInputTests {
         #expect(exported.standardOutput.isEmpty)
     }
 
+    /// Damages the file where an `add` never writes: the page of the table of meeting invitees
+    /// (empty here) is made to claim 512 cells. SQLite meets it only when it reads that page.
+    func damageWhereAddDoesNotWrite() throws {
+        let script = """
+            import sqlite3, sys
+            path = sys.argv[1]
+            c = sqlite3.connect(path); c.execute('PRAGMA wal_checkpoint(TRUNCATE)')
+            root = c.execute("SELECT rootpage FROM sqlite_master WHERE name = 'meeting_invitee'").fetchone()[0]
+            size = c.execute('PRAGMA page_size').fetchone()[0]
+            c.close()
+            with open(path, 'r+b') as f:
+                f.seek((root - 1) * size + 3); f.write((512).to_bytes(2, 'big'))
+            """
+        let damaged = try Command.run("/usr/bin/env", ["python3", "-c", script, db])
+        try #require(damaged.status == 0, "\(damaged.standardError)")
+    }
+
+    @Test("an add into a file damaged where the add would not write is refused, the file left as it was; the planner says so")
+    func addIntoDamagedFile() async throws {
+        #expect(try datebook(["add", "First", "--start", "2026-11-24 09:00"]).status == 0)
+        try damageWhereAddDoesNotWrite()
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+
+        let added = try datebook(["add", "Second", "--start", "2026-11-25 09:00"])
+        #expect(added.status == 1)
+        #expect(added.standardOutput.isEmpty)
+        #expect(added.standardError.contains("the database file is damaged (On tree page"))
+        #expect(added.standardError.contains("nothing was changed"))
+        #expect(added.standardError.contains("datebook check"))
+        #expect(added.standardError.split(separator: "\n").count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+        let imported = try shell("printf 'BEGIN:VCALENDAR\\r\\nEND:VCALENDAR\\r\\n' | \"$DATEBOOK\" import --db '\(db)' -")
+        #expect(imported.status == 1)
+        #expect(imported.standardError.contains("the database file is damaged"))
+        #expect(try datebook(["check"]).status == 1)
+
+        // The planner opens (what can be read is shown) and says it on the status line.
+        let session = try TmuxSession(width: 120, environment: ["TZ": "UTC", "DATEBOOK_DB": db], home: home)
+        try await session.waitFor("First")
+        try await session.waitFor("the database file is damaged")
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
     @Test("an agenda that cannot list a dense series whole says so and exits 3; a far day of it is whole")
     func agendaSaysWhenItStops() throws {
         #expect(

@@ -53,13 +53,16 @@ public final class AppCoordinator: Application {
     private var ringsBell = false
     /// Sync with the accounts' servers, when the planner syncs.
     let sync: SyncController?
+    /// The file's check for damage at open, said on the status line when it finds some.
+    let damageCheck: DamageCheck?
 
     /// The smallest terminal the layout works in.
     public static let minimumSize = Size(width: 20, height: 6)
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
                 tabs registry: TabRegistry = .standard, weather: WeatherService? = nil,
-                reminders: ReminderCheck? = nil, sync: SyncController? = nil) {
+                reminders: ReminderCheck? = nil, sync: SyncController? = nil, damageCheck: DamageCheck? = nil) {
+        self.damageCheck = damageCheck
         self.registry = registry
         self.clock = clock
         self.reminders = reminders
@@ -168,6 +171,7 @@ public final class AppCoordinator: Application {
             }
         }
         lookAtSync(storeChanged: changed)
+        if let problem = damageCheck?.take() { status = .error(problem) }
         ringDueAlarms()
         apply(active.prepare())
     }
@@ -199,7 +203,8 @@ public final class AppCoordinator: Application {
 
     /// Waits for input no longer than until the next alarm rings (by the app's clock).
     public func idleTimeout(longest milliseconds: Int32) -> Int32 {
-        let milliseconds = sync?.idleTimeout(longest: milliseconds, now: clock.now()) ?? milliseconds
+        var milliseconds = sync?.idleTimeout(longest: milliseconds, now: clock.now()) ?? milliseconds
+        if damageCheck?.isRunning == true { milliseconds = min(milliseconds, 250) }
         guard ringsKnown, let nextRing else { return milliseconds }
         let until = nextRing.timeIntervalSince(clock.now()) * 1000
         return Int32(max(10, min(Double(milliseconds), until.rounded(.up))))
