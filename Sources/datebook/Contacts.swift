@@ -8,7 +8,10 @@ struct Contacts: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contacts",
         abstract: "Import, export, list and add contacts (vCard).",
-        subcommands: [ContactsImport.self, ContactsExport.self, ContactsList.self, ContactsAdd.self])
+        subcommands: [
+            ContactsImport.self, ContactsExport.self, ContactsList.self, ContactsAdd.self, ContactsRequest.self,
+            ContactsAccept.self, ContactsDecline.self, ContactsWithdraw.self,
+        ])
 }
 
 /// `datebook contacts import`: reads vCards into the address book.

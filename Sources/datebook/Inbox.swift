@@ -3,15 +3,17 @@ import DatebookKit
 import DatebookTerminal
 import Foundation
 
-/// `datebook inbox`: reads meeting messages others sent (iCalendar files with a METHOD).
+/// `datebook inbox`: reads meeting and contact messages others sent (iCalendar files).
 struct Inbox: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inbox",
-        abstract: "Read meeting invitations, replies, updates and cancels from iCalendar files.",
+        abstract: "Read meeting invitations, replies, updates and cancels, and contact requests, from iCalendar files.",
         discussion: """
-            Each file is applied by its UID and SEQUENCE: an older message never overwrites a \
-            newer state, and reading a message twice changes nothing. Prints one line per \
-            message; exit status 1 when any file was refused.
+            Each meeting message is applied by its UID and SEQUENCE: an older message never \
+            overwrites a newer state, and reading a message twice changes nothing. A contact \
+            request makes the sender a contact who asked (or a friend, when you had asked \
+            them); an answer settles the request you sent. Prints one line per message; exit \
+            status 1 when any file was refused.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -27,10 +29,7 @@ struct Inbox: ParsableCommand {
             do {
                 let data = file == "-"
                     ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
-                let messages = try ITIPReader.read(data)
-                let outcomes = try database.writeMeetings { batch in
-                    try messages.map { try MeetingInbox.apply($0, in: batch) }
-                }
+                let outcomes = try InboxFile.apply(data, to: database)
                 for outcome in outcomes { print("\(name): \(InertText.line(outcome.summary))") }
             } catch {
                 Console.error("datebook inbox: \(name): \(InertText.line(String(describing: error)))")

@@ -121,13 +121,41 @@ struct ContactsTabTests {
         #expect(table.intent(for: .char("["), in: .deletedContacts) == .command(.contactPreviousList))
     }
 
+    @Test("r asks a contact to be contacts and a answers a request: each leaves its message in the outbox")
+    func requestsAsMessages() throws {
+        let (app, store) = try Self.app()
+        try store.setMe(Me(name: "Me", email: "me@example.org"))
+        let outbox = store.outbox.folder
+        try? FileManager.default.removeItem(atPath: outbox)
+        defer { try? FileManager.default.removeItem(atPath: outbox) }
+        let ana = try #require(try store.wholeContacts(ContactQuery()).first { $0.displayName == "Ana Lima" })
+        try store.setRelation(.none, of: ana.id)
+        _ = app.handle(.idle)
+        #expect(Self.selectedName(app) == "Ana Lima")
+        app.send(.command(.contactRequest))
+        #expect(app.status?.text == "Asked “Ana Lima” to be contacts (pending); the message goes at the next sync (S)")
+        #expect(try store.contact(id: ana.id)?.relation == .requestSent)
+        app.send(.command(.contactNextList))
+        app.send(.moveTop)
+        #expect(Self.selectedName(app) == "Ana Lima")  // pending now, in Requests
+        app.send(.moveDown)
+        #expect(Self.selectedName(app) == "Beatriz Souza")
+        app.send(.command(.contactAccept))
+        #expect(try store.contact(id: Fixtures.id(1002))?.relation == .friend)
+        let files = try FileManager.default.contentsOfDirectory(atPath: outbox).sorted()
+        #expect(files.count == 2)
+        #expect(files.contains { $0.hasPrefix("contact-request-to-ana@example.org-") })
+        #expect(files.contains { $0.hasPrefix("contact-accept-to-") })
+    }
+
     @Test("in Requests, a accepts a received request (a friend now) and d declines one (the contact stays)")
     func acceptAndDecline() throws {
         let (app, store) = try Self.app()
         app.send(.command(.contactNextList))
         #expect(Self.selectedName(app) == "Beatriz Souza")
         app.send(.command(.contactAccept))
-        #expect(app.status?.text == "“Beatriz Souza” is a friend now")
+        // Before I say who I am, only this database knows.
+        #expect(app.status?.text == "“Beatriz Souza” is a friend now; they are not told until you set who you are (datebook me)")
         #expect(try store.contact(id: Fixtures.id(1002))?.relation == .friend)
         #expect(Self.lines(app) == ["D", "The Doors pending"])
         // A sent request cannot be accepted by me.

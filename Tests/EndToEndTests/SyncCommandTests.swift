@@ -361,6 +361,41 @@ struct SyncCommandTests {
         }
     }
 
+    @Test("Alice asks Bob to be contacts through the server; he accepts; both are friends; a message he cannot take yet waits")
+    func contactRequests() throws {
+        #expect(try datebook("alice", ["me", "--name", "Alice", "--email", "alice@example.org"]).status == 0)
+        try addAccount("alice")
+        try addAccount("bob", user: "bob")
+        let asked = try datebook("alice", ["contacts", "request", "bob@example.org", "--name", "Bob"])
+        #expect(asked.status == 0, "\(asked.standardError)")
+        #expect(asked.standardOutput.contains("Bob: request-sent"))
+        #expect(try sync("alice").contains("1 message sent"))
+
+        // Bob has not said who he is: the request is not his to read yet, and stays.
+        let early = try sync("bob", user: "bob")
+        #expect(early.contains("stays in the inbox"), "\(early)")
+        #expect(try datebook("bob", ["contacts", "list"], user: "bob").standardOutput.isEmpty)
+        #expect(try datebook("bob", ["me", "--name", "Bob", "--email", "bob@example.org"], user: "bob").status == 0)
+        let received = try sync("bob", user: "bob")
+        #expect(received.contains("Alice asks to be your contact"), "\(received)")
+        #expect(try datebook("bob", ["contacts", "list"], user: "bob").standardOutput
+            == "Alice\talice@example.org\trequest-received\n")
+
+        let accepted = try datebook("bob", ["contacts", "accept", "alice@example.org"], user: "bob")
+        #expect(accepted.status == 0, "\(accepted.standardError)")
+        #expect(try sync("bob", user: "bob").contains("1 message sent"))
+        #expect(try sync("alice").contains("Bob accepted your contact request"))
+        #expect(try datebook("alice", ["contacts", "list"]).standardOutput.contains("Bob\tbob@example.org\tfriend"))
+        #expect(try datebook("bob", ["contacts", "list"], user: "bob").standardOutput.contains("Alice\talice@example.org\tfriend"))
+        // Answering again is refused: there is no request left to answer.
+        let again = try datebook("bob", ["contacts", "accept", "alice@example.org"], user: "bob")
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("Alice has sent you no request"))
+        let inbox = try server.request(
+            "PROPFIND", server.url(forUser: "alice", collection: "inbox").path, as: "alice", headers: ["Depth": "1"])
+        #expect(!inbox.body.contains(".ics</href>"), "alice's inbox still holds a message")
+    }
+
     @Test("a message for someone without an inbox on the server waits in the outbox and says so")
     func noInbox() throws {
         #expect(try datebook("alice", ["me", "--name", "Alice", "--email", "alice@example.org"]).status == 0)

@@ -110,7 +110,7 @@ public enum ITIPWriter {
         }
     }
 
-    private static func person(_ name: String, _ person: MeetingPerson, status: String? = nil, rsvp: Bool = false)
+    static func person(_ name: String, _ person: MeetingPerson, status: String? = nil, rsvp: Bool = false)
         -> String
     {
         var line = name

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Meeting messages through the server: what waits in the outbox goes into each recipient's
+/// Meeting and contact messages through the server: what waits in the outbox goes into each recipient's
 /// inbox collection, and what others left in mine is applied (as `datebook inbox FILE` does)
 /// and removed.
 ///
@@ -83,6 +83,17 @@ final class InboxSync {
         }
     }
 
+    /// True for an error that reading the message again would give again: it cannot be read,
+    /// or it is refused as it stands.
+    static func isFinal(_ error: Error) -> Bool {
+        switch error {
+        case is ITIPReader.Failure: return true
+        case MeetingError.refused, MeetingError.invalid: return true
+        case ContactError.invalid: return true
+        default: return false
+        }
+    }
+
     /// Applies the messages in my inbox, then removes each from the server.
     func receive() throws {
         let listing = try client.propfind(inbox.url, depth: 1, properties: [(DAVNamespace.dav, "getetag")])
@@ -91,20 +102,17 @@ final class InboxSync {
                 url.path != inbox.url.path, !url.path.hasSuffix("/"),
                 let (data, etag) = try client.get(url)
             else { continue }
-            let messages: [ITIPMessage]
             do {
-                messages = try ITIPReader.read(data)
-            } catch {
-                report.unreadable.append("\(url.lastPathComponent) in the inbox: \(error)")
-                continue
-            }
-            do {
-                let outcomes = try store.writeMeetings { batch in
-                    try messages.map { try MeetingInbox.apply($0, in: batch) }
-                }
+                let outcomes = try InboxFile.apply(data, to: store)
                 report.messagesReceived += outcomes.count
                 report.notes += outcomes.filter(\.changed).map(\.summary)
             } catch {
+                guard Self.isFinal(error) else {
+                    // Not applied for a reason that may pass (who I am is not set yet, the
+                    // database is busy or full): left in the inbox for the next sync.
+                    report.notes.append("\(url.lastPathComponent) stays in the inbox: \(error)")
+                    continue
+                }
                 report.unreadable.append("\(url.lastPathComponent) in the inbox: \(error)")
             }
             // Applied (or refused, which reading it again would not change): removed.

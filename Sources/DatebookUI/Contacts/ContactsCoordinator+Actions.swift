@@ -56,21 +56,44 @@ extension ContactsCoordinator {
     }
 
     func answerRequest(of contact: Contact, accept: Bool) -> TabResponse {
-        let name = StatusMessage.quoted(contact.displayName)
         switch (contact.relation, accept) {
-        case (.requestReceived, true):
-            return perform("\(name) is a friend now") { try self.store.setRelation(.friend, of: contact.id) }
-        case (.requestReceived, false):
-            return perform("Declined \(name)'s request; the contact stays in All") {
-                try self.store.setRelation(.none, of: contact.id)
-            }
+        case (.requestReceived, true): return send(.accept, to: contact)
+        case (.requestReceived, false): return send(.decline, to: contact)
         case (.requestSent, true):
-            return .message(.error("\(name) has not answered your request yet (pending)."))
-        case (.requestSent, false):
-            return perform("Withdrew your request to \(name)") { try self.store.setRelation(.none, of: contact.id) }
-        default:
-            return .ignored
+            return .message(.error("\(StatusMessage.quoted(contact.displayName)) has not answered your request yet (pending)."))
+        case (.requestSent, false): return send(.withdraw, to: contact)
+        default: return .ignored
         }
+    }
+
+    /// Sends a contact request or an answer: what I know of them changes, and the message waits
+    /// in the outbox for the next sync. Before "me" is set, an answer changes only this database.
+    func send(_ kind: ContactMessage.Kind, to contact: Contact) -> TabResponse {
+        let name = StatusMessage.quoted(contact.displayName)
+        let done: String
+        switch kind {
+        case .request: done = contact.relation == .requestReceived ? "\(name) is a friend now" : "Asked \(name) to be contacts (pending)"
+        case .accept: done = "\(name) is a friend now"
+        case .decline: done = "Declined \(name)'s request; the contact stays in All"
+        case .withdraw: done = "Withdrew your request to \(name)"
+        }
+        do {
+            let me = try store.me()
+            let address = contact.emails.first.map(\.value).flatMap { Contact.isEmailAddress($0) ? $0 : nil }
+            if kind != .request, me == nil || address == nil {
+                // An answer to a request that came another way: settled here only.
+                try store.setRelation(kind == .accept ? .friend : .none, of: contact.id)
+                let why = me == nil ? "until you set who you are (datebook me)" : "(no e-mail address)"
+                return .message(StatusMessage("\(done); they are not told \(why)"))
+            }
+            guard let me else {
+                return .message(.error("Say who you are first (datebook me --name NAME --email ADDRESS): the request is sent from you"))
+            }
+            try ContactInbox.send(kind, to: contact, as: me, store: store, outbox: store.outbox, now: clock.now())
+        } catch {
+            return .message(.error("Not done: \(error)"))
+        }
+        return .message(StatusMessage("\(done); the message goes at the next sync (S)"))
     }
 
     /// `i`: the new-event form with the contact as an attendee (their name and first e-mail).

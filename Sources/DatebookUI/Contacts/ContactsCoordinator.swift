@@ -206,7 +206,7 @@ public final class ContactsCoordinator: TabCoordinator {
     /// The actions on one contact, the same from the list and from its profile.
     func act(_ intent: Intent, on contact: Contact) -> TabResponse {
         let acts: Set<Intent> = [.edit, .delete, .command(.contactBlock), .command(.contactSubscribe),
-                                 .command(.contactInvite)]
+                                 .command(.contactInvite), .command(.contactRequest)]
         if contact.status == .deleted, acts.contains(intent) {
             return .message(.error("\(StatusMessage.quoted(contact.displayName)) is deleted: u in the Deleted list brings it back."))
         }
@@ -218,6 +218,7 @@ public final class ContactsCoordinator: TabCoordinator {
         case .command(.contactBlock): return toggleBlock(contact)
         case .command(.contactSubscribe): return subscribeOrAsk(contact)
         case .command(.contactInvite): return invite(contact)
+        case .command(.contactRequest): return send(.request, to: contact)
         default: return .ignored
         }
     }

@@ -36,6 +36,8 @@ extension Command {
     public static let contactBlock = Command("contacts.block")
     public static let contactSubscribe = Command("contacts.subscribe")
     public static let contactInvite = Command("contacts.invite")
+    /// `r`: asks the contact to be contacts (a message through the outbox).
+    public static let contactRequest = Command("contacts.request")
 }
 
 extension ContactsCoordinator {
@@ -68,6 +70,7 @@ extension ContactsCoordinator {
             KeyBinding([.char("b")], .command(.contactBlock), in: live, help: "Block"),
             KeyBinding([.char("s")], .command(.contactSubscribe), in: live, help: "Subscribe"),
             KeyBinding([.char("i")], .command(.contactInvite), in: live, help: "Invite"),
+            KeyBinding([.char("r")], .command(.contactRequest), in: live, help: "Ask to be contacts", footer: false),
             KeyBinding([.char("/")], .command(.contactFilter), in: lists, help: "Filter"),
             KeyBinding([.escape], .command(.contactClearFilter), in: lists, help: "Clear the filter", footer: false),
             KeyBinding([.char("["), .left], .command(.contactPreviousList), in: lists, help: "Previous list",
