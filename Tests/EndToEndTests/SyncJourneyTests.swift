@@ -12,7 +12,7 @@ struct SyncJourneyTests {
 
     init() throws {
         home = try TemporaryDirectory(prefix: "datebook-e2e")
-        server = try RadicaleServer(users: ["alice": "alice-secret"])
+        server = try RadicaleServer(users: ["alice": "alice-secret", "bob": "bob-secret"])
     }
 
     /// The planner's database in the session's home.
@@ -128,5 +128,95 @@ struct SyncJourneyTests {
         try await waitForTabBar(session, "synced again") { $0.contains("synced ") && !$0.contains("waiting") }
         #expect(try !session.screen().contains("Password for home"))
         #expect(try summariesOnServer() == ["Dentist"])
+    }
+
+    @Test("Alice and Bob, each in a planner side by side on one server: a poll, his vote, her confirmation, his acceptance")
+    func twoPeopleSideBySide() async throws {
+        let bobHome = try TemporaryDirectory(prefix: "datebook-e2e")
+        @discardableResult
+        func run(_ arguments: [String], in folder: TemporaryDirectory, password: String) throws -> String {
+            let done = try Command.run(
+                try DatebookBinary.path, arguments + ["--db", folder.path("datebook.sqlite")],
+                environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": folder.path, "DATEBOOK_PASSWORD": password],
+                timeout: .seconds(60))
+            try #require(done.status == 0, "\(arguments): \(done.standardError)")
+            return done.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try run(["me", "--name", "Alice", "--email", "alice@example.org"], in: home, password: "alice-secret")
+        try addAccount()
+        try run(["me", "--name", "Bob", "--email", "bob@example.org"], in: bobHome, password: "bob-secret")
+        try run(["account", "add", "home", "--url", server.baseURL.absoluteString, "--user", "bob"], in: bobHome,
+                password: "bob-secret")
+        let id = try run(["meeting", "new", "Planning", "--slot", "+7d 10-11", "--slot", "+8d 14-15", "--slot", "+9d 9-10",
+                          "--invite", "Bob <bob@example.org>"], in: home, password: "alice-secret")
+        try run(["meeting", "send", id], in: home, password: "alice-secret")
+
+        // Both planners open at once, syncing only on S.
+        let alice = try open(["--sync-interval", "0"])
+        let bob = try TmuxSession(width: 120, arguments: ["--sync-interval", "0"],
+                                  environment: ["TZ": "UTC", "DATEBOOK_PASSWORD": "bob-secret"], home: bobHome)
+        try await waitForTabBar(alice, "Alice's account") { $0.contains("not synced") }
+        try await waitForTabBar(bob, "Bob's account") { $0.contains("not synced") }
+
+        // Alice's S sends the poll waiting in her outbox.
+        try alice.send(keys: "S")
+        try await alice.waitFor("1 message sent")
+
+        // Bob syncs: the poll is in his Invitations; he votes yes on the second time and sends it.
+        try bob.send(keys: "S")
+        try await bob.waitFor("Synced home: 1 message read")
+        try bob.send(keys: "4")
+        try await bob.waitFor("Vote     Planning")
+        try bob.send(keys: "v")
+        try await bob.waitFor("your vote")
+        try bob.send(keys: "Down", "y", "Enter")
+        try await bob.waitFor("Voted on “Planning”. The message to alice@example.org goes at the next sync (S).")
+        try bob.send(keys: "Escape", "S")
+        try await bob.waitFor("1 message sent")
+
+        // Alice syncs: his vote is there; she confirms the second time, and her sync tells him.
+        try alice.send(keys: "S")
+        try await alice.waitFor("Synced home: 1 message read")
+        try alice.send(keys: "4", "]")
+        try await alice.waitFor("1 voted")
+        try alice.send(keys: "Enter")
+        let grid = try await alice.waitFor("Who said what")
+        #expect(grid.contains("2 yes"), "\(grid)")
+        try alice.send(keys: "c")
+        try await alice.waitFor("into your calendar.")
+        try alice.send(keys: "y")
+        try await alice.waitFor("The message to bob@example.org goes at the next sync (S).")
+        try alice.send(keys: "Escape", "S")
+        try await alice.waitFor("1 message sent")
+
+        // Bob syncs: confirmed; he accepts, and it is in his Coming and his calendar.
+        try bob.send(keys: "S")
+        try await bob.waitFor("Synced home: 1 message read")
+        // The invitation now shows the time she confirmed.
+        try await bob.waitUntil("the confirmed time in Invitations") { screen in
+            screen.split(separator: "\n").contains { $0.contains("Planning") && $0.contains("14:00-15:00") }
+        }
+        try bob.send(keys: "a")
+        try await bob.waitFor("Going to “Planning”.")
+        try bob.send(keys: "]", "]")
+        try await bob.waitFor("[Coming]")
+        try await bob.waitFor("Going    Planning")
+        try bob.send(keys: "S")
+        try await bob.waitFor("1 message sent")
+        try alice.send(keys: "S")
+        try await alice.waitFor("1 message read")
+        // Activities says what each message did.
+        try alice.send(keys: "!")
+        try await alice.waitFor("Bob accepted “Planning”")
+        try await alice.waitFor("Bob voted on “Planning”")
+        try alice.send(keys: "Escape", "q")
+        try bob.send(keys: "q")
+        #expect(try await alice.waitForExit() == 0)
+        #expect(try await bob.waitForExit() == 0)
+        // The confirmed time is in both calendars.
+        for (folder, password) in [(home, "alice-secret"), (bobHome, "bob-secret")] {
+            let agenda = try run(["agenda", "--from", "+8d", "--to", "+9d"], in: folder, password: password)
+            #expect(agenda.hasSuffix("\t14:00-15:00\tPlanning"), "\(agenda)")
+        }
     }
 }
