@@ -42,6 +42,14 @@ struct SyncCommandTests {
         try #require(added.status == 0, "account add: \(added.standardError)")
     }
 
+    /// The texts of the sync entries in a device's Activities, oldest first.
+    func syncNotes(_ device: String) throws -> [String] {
+        let read = try Command.run(
+            "/usr/bin/env", ["sqlite3", try database(device), "SELECT text FROM activity WHERE kind = 'sync' ORDER BY id"])
+        try #require(read.status == 0, "\(read.standardError)")
+        return read.standardOutput.split(separator: "\n").map(String.init)
+    }
+
     /// Syncs a device and returns its one-line summary; fails the test when the sync failed.
     @discardableResult
     func sync(_ device: String, user: String = "alice") throws -> String {
@@ -529,6 +537,11 @@ struct SyncCommandTests {
 
         proxy.goDown()
         try failingSync("the server cannot be reached")
+        // The same failure again (a planner offline, syncing every few minutes) is not noted
+        // in Activities again.
+        try failingSync("the server cannot be reached")
+        let notes = try syncNotes("a")
+        #expect(notes.filter { $0.contains("cannot be reached") }.count == 1, "\(notes)")
         try proxy.goUp()
 
         proxy.failEveryRequest(with: .delay(.seconds(3)))
@@ -560,6 +573,8 @@ struct SyncCommandTests {
         #expect(try titles("a") == ["Before", "During"])
         let listed = try datebook("a", ["account", "list"])
         #expect(listed.standardOutput.contains("synced "), "\(listed.standardOutput)")
+        // Every collection's error went with the next sync that worked, the inbox's too.
+        #expect(!listed.standardOutput.contains("error:"), "\(listed.standardOutput)")
     }
 
     @Test("account add checks what it is given; account list and remove; a password never lands in the database")

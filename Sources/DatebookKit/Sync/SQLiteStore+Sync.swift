@@ -70,6 +70,20 @@ extension SQLiteStore {
         }
     }
 
+    /// The text of the last entry in Activities about a sync of the account, if any.
+    func lastSyncNote(account: String) throws(StoreError) -> String? {
+        try read { db in
+            try String.fetchOne(
+                db,
+                sql: """
+                    SELECT text FROM activity WHERE kind = 'sync'
+                      AND (substr(text, 1, length(?1)) = ?1 OR substr(text, 1, length(?2)) = ?2)
+                    ORDER BY id DESC LIMIT 1
+                    """,
+                arguments: ["Sync of \(account) failed", "Synced \(account):"])
+        }
+    }
+
     /// Notes how a collection's sync ended: its new token, or what went wrong.
     func noteSyncEnded(account: String, collection: URL, error: String?) throws(StoreError) {
         let now = clock.now()

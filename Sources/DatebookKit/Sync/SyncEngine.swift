@@ -50,6 +50,7 @@ public final class SyncEngine {
                 try messages.deliver(store.outbox)
                 try messages.receive()
                 outcome.report = outcome.report + messages.report
+                try store.noteSyncEnded(account: account.name, collection: inbox.url, error: nil)
             } catch {
                 outcome.report = outcome.report + messages.report
                 outcome.error = Self.text(of: error)
@@ -90,12 +91,16 @@ public final class SyncEngine {
         return finish(outcome, account: account, dryRun: dryRun)
     }
 
-    /// Notes a sync that did something, or failed, in Activities.
+    /// Notes a sync that did something, or failed, in Activities. A failure the same as the
+    /// last sync's is not noted again: a planner offline for a day, syncing every few minutes,
+    /// leaves one entry, not hundreds.
     private func finish(_ outcome: Outcome, account: SyncAccount, dryRun: Bool) -> Outcome {
         if !dryRun, !outcome.report.isEmpty || outcome.error != nil {
             let text = outcome.error.map { "Sync of \(account.name) failed: \($0)" }
                 ?? "Synced \(account.name): \(outcome.report.summary)"
-            try? store.record(.sync, text)
+            if outcome.error == nil || (try? store.lastSyncNote(account: account.name)) != text {
+                try? store.record(.sync, text)
+            }
         }
         return outcome
     }
