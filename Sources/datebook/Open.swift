@@ -43,10 +43,16 @@ struct Open: ParsableCommand {
         _ = try? database.extendRecurrenceHorizon()
         let weather = WeatherService(
             settings: database, api: OpenMeteo.from(environment: ProcessInfo.processInfo.environment))
+        // No sync, and no second connection, for a first frame alone.
+        let runner = exitAfterFirstFrame ? nil : syncRunner(database)
+        let accounts = runner == nil ? [] : (try? database.syncAccounts()) ?? []
         let app = AppCoordinator(store: database, clock: Console.clock, ids: .random, calendar: Console.calendar,
                                  weather: weather, reminders: ReminderCheck(store: database),
-                                 sync: exitAfterFirstFrame ? nil : sync(database),
-                                 damageCheck: exitAfterFirstFrame ? nil : damageCheck(database))
+                                 sync: runner.map { sync(database, runner: $0) },
+                                 damageCheck: exitAfterFirstFrame ? nil : damageCheck(database),
+                                 feeds: { timeout in
+                                     FeedFetcher(timeout: timeout).signingIn(to: accounts) { runner?.runner.password(for: $0) }
+                                 })
         let terminal: Terminal
         do {
             terminal = try Terminal.start()
@@ -75,10 +81,13 @@ struct Open: ParsableCommand {
     /// Sync beside the screens, on a connection of its own to the file (so the screens' reads
     /// never queue behind a sync's writes, nor behind the count of changes waiting), or on the
     /// screens' own when a second one cannot be had.
-    private func sync(_ database: SQLiteStore) -> SyncController {
+    private func syncRunner(_ database: SQLiteStore) -> (runner: SyncRunner, store: SQLiteStore) {
         let own = database.path == ":memory:" ? database
             : (try? SQLiteStore(path: database.path, clock: Console.clock)) ?? database
-        let runner = SyncRunner.engine(store: own, timeout: syncTimeout, environment: ProcessInfo.processInfo.environment)
-        return SyncController(store: database, statusStore: own, runner: runner, interval: syncInterval * 60)
+        return (SyncRunner.engine(store: own, timeout: syncTimeout, environment: ProcessInfo.processInfo.environment), own)
+    }
+
+    private func sync(_ database: SQLiteStore, runner: (runner: SyncRunner, store: SQLiteStore)) -> SyncController {
+        SyncController(store: database, statusStore: runner.store, runner: runner.runner, interval: syncInterval * 60)
     }
 }

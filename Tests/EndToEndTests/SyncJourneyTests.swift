@@ -130,6 +130,40 @@ struct SyncJourneyTests {
         #expect(try summariesOnServer() == ["Dentist"])
     }
 
+    @Test("a password typed in the planner also signs in a subscription to a contact's calendar on the server")
+    func typedPasswordSubscribes() async throws {
+        let bobsPublic = server.url(forUser: "bob", collection: "public")
+        let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(10 * 86400)).prefix(10)
+        // Bob's account, added on his own database, makes his collections on the server.
+        let bobs = try Command.run(
+            try DatebookBinary.path,
+            ["account", "add", "home", "--url", server.baseURL.absoluteString, "--user", "bob", "--db", home.path("bob.sqlite")],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "bob-secret"],
+            timeout: .seconds(60))
+        try #require(bobs.status == 0, "\(bobs.standardError)")
+        try DAVPeer(server, user: "bob").putEvent(
+            in: bobsPublic, uid: "talk", summary: "Talk", start: "\(soon)T09:00:00Z", end: "\(soon)T10:00:00Z")
+        try addAccount()
+        let added = try Command.run(
+            try DatebookBinary.path, ["contacts", "add", "Bob", "--email", "bob@example.org", "--db", database],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path])
+        try #require(added.status == 0, "\(added.standardError)")
+
+        let session = try open(password: nil)
+        try await session.waitFor("Password for home")
+        try session.type("alice-secret")
+        try session.send(keys: "Enter")
+        try await waitForTabBar(session, "synced with the typed password") { $0.contains("synced ") }
+        try session.send(keys: "5")
+        try await session.waitFor("Bob")
+        try session.send(keys: "s")
+        try await session.waitFor("File or URL:")
+        try session.type(bobsPublic.absoluteString)
+        try session.send(keys: "Enter")
+        // Read signed in as alice, whom the server lets read Bob's public calendar.
+        try await session.waitFor("Subscribed to “Bob”'s calendar: 1 busy time")
+    }
+
     @Test("Alice and Bob, each in a planner side by side on one server: a poll, his vote, her confirmation, his acceptance")
     func twoPeopleSideBySide() async throws {
         let bobHome = try TemporaryDirectory(prefix: "datebook-e2e")

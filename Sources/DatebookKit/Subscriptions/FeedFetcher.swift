@@ -28,11 +28,15 @@ public struct FeedFetcher: Sendable {
     /// This fetcher, signing in to the servers of `accounts` whose password is at hand without
     /// asking (`DATEBOOK_PASSWORD` or the account's password command).
     public func signingIn(to accounts: [SyncAccount], environment: [String: String]) -> FeedFetcher {
+        signingIn(to: accounts) { account in (try? SyncPassword.find(for: account, environment: environment)) ?? nil }
+    }
+
+    /// This fetcher, signing in to the servers of `accounts` with the passwords `password`
+    /// gives (an account it gives none for is left out).
+    public func signingIn(to accounts: [SyncAccount], password: (SyncAccount) -> String?) -> FeedFetcher {
         var fetcher = self
         for account in accounts {
-            guard let server = Self.server(of: account.url),
-                let password = try? SyncPassword.find(for: account, environment: environment)
-            else { continue }
+            guard let server = Self.server(of: account.url), let password = password(account) else { continue }
             fetcher.signIns[server] = Credentials(user: account.user, password: password)
         }
         return fetcher

@@ -61,7 +61,8 @@ public final class AppCoordinator: Application {
 
     public init(store: DatebookStore, clock: Clock, ids: IDSource, calendar: Calendar,
                 tabs registry: TabRegistry = .standard, weather: WeatherService? = nil,
-                reminders: ReminderCheck? = nil, sync: SyncController? = nil, damageCheck: DamageCheck? = nil) {
+                reminders: ReminderCheck? = nil, sync: SyncController? = nil, damageCheck: DamageCheck? = nil,
+                feeds: @escaping @Sendable (TimeInterval) -> FeedFetcher = { FeedFetcher(timeout: $0) }) {
         self.damageCheck = damageCheck
         self.registry = registry
         self.clock = clock
@@ -77,7 +78,7 @@ public final class AppCoordinator: Application {
             changes = nil
             status = .error("Changes made elsewhere will not show: \(error)")
         }
-        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates, weather: weather)
+        let context = TabContext(store: store, clock: clock, ids: ids, dates: dates, weather: weather, feeds: feeds)
         tabs = registry.tabs.map { $0.make(context) }
         for tab in tabs { tab.resize(to: contentArea(size)) }
         if let reminders {

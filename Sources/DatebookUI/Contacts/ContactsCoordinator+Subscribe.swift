@@ -79,7 +79,7 @@ extension ContactsCoordinator {
     /// limit, so the screen waits seconds at most), and the status line says what came of it.
     private func subscriptionAdded(_ id: UUID, name: String) -> TabResponse {
         let refresher = SubscriptionRefresher(
-            store: store, fetcher: FeedFetcher(timeout: Self.interactiveTimeout), clock: clock)
+            store: store, fetcher: feeds(Self.interactiveTimeout), clock: clock)
         do {
             guard let result = try refresher.refresh(contactID: id) else {
                 return .message(StatusMessage("Subscribed to \(name)'s calendar"))

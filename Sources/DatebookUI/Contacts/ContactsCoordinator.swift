@@ -37,6 +37,8 @@ public final class ContactsCoordinator: TabCoordinator {
     /// True when the store changed since the profiles were read.
     private var stale = false
     let store: DatebookStore
+    /// Reads a subscription's feed (signed in to the sync accounts' servers).
+    let feeds: @Sendable (TimeInterval) -> FeedFetcher
     let clock: Clock
     let ids: IDSource
     let dates: DateText
@@ -47,6 +49,7 @@ public final class ContactsCoordinator: TabCoordinator {
         clock = context.clock
         ids = context.ids
         dates = context.dates
+        feeds = context.feeds
         list = ContactListPresenter(store: context.store)
         flow = ItemFlow(store: context.store, clock: context.clock, ids: context.ids, dates: context.dates)
     }

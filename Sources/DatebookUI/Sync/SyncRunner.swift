@@ -68,6 +68,14 @@ public final class SyncRunner: Sendable {
             findPassword: { account in try SyncPassword.find(for: account, environment: environment) })
     }
 
+    /// The account's password as a sync would have it now: the one typed in this run, else the
+    /// environment's or the command's; nil when none is at hand (nothing is asked). For others
+    /// that read from the account's server, such as a subscription to a collection there.
+    public func password(for account: SyncAccount) -> String? {
+        if let typed = state.withLock({ $0.passwords[account.name] }) { return typed }
+        return (try? findPassword(account)) ?? nil
+    }
+
     /// True while a run is going.
     public var isRunning: Bool { state.withLock { $0.report.isRunning } }
 

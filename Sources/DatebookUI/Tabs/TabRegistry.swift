@@ -1,3 +1,4 @@
+import Foundation
 import DatebookKit
 
 /// Datebook's tabs, in tab-bar order.
@@ -57,12 +58,17 @@ public struct TabContext {
     public var dates: DateText
     /// The weather of the city set, for the Calendar's day header; nil leaves it out.
     public var weather: WeatherService?
+    /// A reader of subscriptions' feeds with a time limit in seconds: signed in to the sync
+    /// accounts' servers when the planner has their passwords.
+    public var feeds: @Sendable (TimeInterval) -> FeedFetcher
 
-    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText, weather: WeatherService? = nil) {
+    public init(store: DatebookStore, clock: Clock, ids: IDSource, dates: DateText, weather: WeatherService? = nil,
+                feeds: @escaping @Sendable (TimeInterval) -> FeedFetcher = { FeedFetcher(timeout: $0) }) {
         self.store = store
         self.clock = clock
         self.ids = ids
         self.dates = dates
         self.weather = weather
+        self.feeds = feeds
     }
 }
