@@ -187,6 +187,30 @@ struct SyncCommandTests {
         #expect(try sync("b").contains("nothing to do"))
     }
 
+    @Test("a whole first upload the server names otherwise (a UID with a space): the next sync finds it, nothing twice")
+    func wholeUploadRenamed() throws {
+        let file = try generatedFile(count: 150)
+        var text = try String(contentsOfFile: file, encoding: .utf8)
+        text = text.replacingOccurrences(of: "UID:meeting-2@example.org", with: "UID:meeting two@example.org")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        let imported = try datebook("a", ["import", file])
+        let count = try #require(Int(imported.standardOutput.split(separator: " ")[1]))
+        try addAccount("a")
+        let first = try sync("a")
+        #expect(first.contains("sent \(count) (\(count) new)"), "\(first)")
+        // Datebook names that resource by the item's id, Radicale by the UID: the next sync
+        // lists the whole calendar and recognises it, instead of sending it again.
+        let again = try sync("a")
+        #expect(!again.contains("sent"), "\(again)")
+        let listing = try server.request(
+            "PROPFIND", server.url(forUser: "alice", collection: "calendar").path, as: "alice", headers: ["Depth": "1"])
+        #expect(listing.body.components(separatedBy: ".ics</href>").count - 1 == count, "\(listing.body.prefix(300))")
+        try addAccount("b")
+        let down = try sync("b")
+        #expect(down.contains("received \(count) (\(count) new)"), "\(down)")
+        #expect(try titles("b").sorted() == titles("a").sorted())
+    }
+
     @Test("edits and removals on both devices converge; an item removed on one and changed on the other comes back")
     func editsConverge() throws {
         #expect(try datebook("a", ["add", "Dentist", "--start", "2026-12-01 10:00"]).status == 0)

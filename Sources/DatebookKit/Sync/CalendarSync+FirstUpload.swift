@@ -63,6 +63,7 @@ extension CalendarSync {
         var byName: [String: (uid: String, text: String)] = [:]
         for sent in texts { byName[sent.name] = (sent.uid, sent.text) }
         try store.writeBatch(.few) { db, batch in
+            var matched = 0
             for response in listing?.responses ?? [] {
                 guard let key = key(ofHref: response.href), key != collection.url.path,
                     let sent = byName[(key as NSString).lastPathComponent]
@@ -71,8 +72,11 @@ extension CalendarSync {
                 try remember(
                     key, uid: sent.uid, etag: response.etag, base: sent.text,
                     agreed: try identity.flatMap { try batch.item(id: $0.id) }, db, batch)
+                matched += 1
             }
-            if let token = listing?.syncToken {
+            // With a resource the server named otherwise, the next sync lists the whole calendar
+            // (and finds it by its fields) rather than only what changed since now.
+            if matched == texts.count, let token = listing?.syncToken {
                 try db.execute(
                     sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
                     arguments: [token, account, collection.url.absoluteString])
