@@ -18,14 +18,25 @@ struct SyncJourneyTests {
     /// The planner's database in the session's home.
     var database: String { home.path("datebook.sqlite") }
 
-    /// Adds the account `home` as alice (DATEBOOK_PASSWORD given to the command only).
-    func addAccount(url: URL? = nil) throws {
-        let added = try Command.run(
-            try DatebookBinary.path,
-            ["account", "add", "home", "--url", (url ?? server.baseURL).absoluteString, "--user", "alice", "--db", database],
-            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "alice-secret"],
+    /// Runs datebook on the database in `folder` (the session's home by default) with
+    /// DATEBOOK_PASSWORD given to the command only; returns its output, trimmed, or fails.
+    @discardableResult
+    func run(_ arguments: [String], in folder: TemporaryDirectory? = nil, password: String = "alice-secret") throws
+        -> String
+    {
+        let folder = folder ?? home
+        let done = try Command.run(
+            try DatebookBinary.path, arguments + ["--db", folder.path("datebook.sqlite")],
+            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": folder.path, "DATEBOOK_PASSWORD": password],
             timeout: .seconds(60))
-        try #require(added.status == 0, "account add: \(added.standardError)")
+        try #require(done.status == 0, "\(arguments): \(done.standardError)")
+        return done.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Adds the account `home` as `user` on the database in `folder`.
+    func addAccount(url: URL? = nil, user: String = "alice", in folder: TemporaryDirectory? = nil) throws {
+        try run(["account", "add", "home", "--url", (url ?? server.baseURL).absoluteString, "--user", user], in: folder,
+                password: server.users[user] ?? "")
     }
 
     /// The planner on that database; `password` is put in DATEBOOK_PASSWORD when given.
@@ -135,19 +146,11 @@ struct SyncJourneyTests {
         let bobsPublic = server.url(forUser: "bob", collection: "public")
         let soon = ISO8601DateFormatter().string(from: Date().addingTimeInterval(10 * 86400)).prefix(10)
         // Bob's account, added on his own database, makes his collections on the server.
-        let bobs = try Command.run(
-            try DatebookBinary.path,
-            ["account", "add", "home", "--url", server.baseURL.absoluteString, "--user", "bob", "--db", home.path("bob.sqlite")],
-            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK_PASSWORD": "bob-secret"],
-            timeout: .seconds(60))
-        try #require(bobs.status == 0, "\(bobs.standardError)")
+        try addAccount(user: "bob", in: try TemporaryDirectory(prefix: "datebook-e2e"))
         try DAVPeer(server, user: "bob").putEvent(
             in: bobsPublic, uid: "talk", summary: "Talk", start: "\(soon)T09:00:00Z", end: "\(soon)T10:00:00Z")
         try addAccount()
-        let added = try Command.run(
-            try DatebookBinary.path, ["contacts", "add", "Bob", "--email", "bob@example.org", "--db", database],
-            environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path])
-        try #require(added.status == 0, "\(added.standardError)")
+        try run(["contacts", "add", "Bob", "--email", "bob@example.org"])
 
         let session = try open(password: nil)
         try await session.waitFor("Password for home")
@@ -167,23 +170,13 @@ struct SyncJourneyTests {
     @Test("Alice and Bob, each in a planner side by side on one server: a poll, his vote, her confirmation, his acceptance")
     func twoPeopleSideBySide() async throws {
         let bobHome = try TemporaryDirectory(prefix: "datebook-e2e")
-        @discardableResult
-        func run(_ arguments: [String], in folder: TemporaryDirectory, password: String) throws -> String {
-            let done = try Command.run(
-                try DatebookBinary.path, arguments + ["--db", folder.path("datebook.sqlite")],
-                environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": folder.path, "DATEBOOK_PASSWORD": password],
-                timeout: .seconds(60))
-            try #require(done.status == 0, "\(arguments): \(done.standardError)")
-            return done.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        try run(["me", "--name", "Alice", "--email", "alice@example.org"], in: home, password: "alice-secret")
+        try run(["me", "--name", "Alice", "--email", "alice@example.org"])
         try addAccount()
         try run(["me", "--name", "Bob", "--email", "bob@example.org"], in: bobHome, password: "bob-secret")
-        try run(["account", "add", "home", "--url", server.baseURL.absoluteString, "--user", "bob"], in: bobHome,
-                password: "bob-secret")
+        try addAccount(user: "bob", in: bobHome)
         let id = try run(["meeting", "new", "Planning", "--slot", "+7d 10-11", "--slot", "+8d 14-15", "--slot", "+9d 9-10",
-                          "--invite", "Bob <bob@example.org>"], in: home, password: "alice-secret")
-        try run(["meeting", "send", id], in: home, password: "alice-secret")
+                          "--invite", "Bob <bob@example.org>"])
+        try run(["meeting", "send", id])
 
         // Both planners open at once, syncing only on S.
         let alice = try open(["--sync-interval", "0"])
