@@ -101,7 +101,9 @@ public final class HTTPSession {
         let context = Unmanaged.passRetained(sink)
         defer { context.release() }
         var headerList: UnsafeMutableRawPointer?
-        for (name, value) in request.headers + [("Expect", ""), ("User-Agent", "Datebook")] {
+        let named = Set(request.headers.map { $0.0.lowercased() })
+        let defaults = [("Expect", ""), ("User-Agent", "Datebook")].filter { !named.contains($0.0.lowercased()) }
+        for (name, value) in request.headers + defaults {
             headerList = api.slist_append(headerList, value.isEmpty ? "\(name):" : "\(name): \(value)")
         }
         defer { api.slist_free_all(headerList) }
@@ -165,6 +167,8 @@ public final class HTTPSession {
                 set(Int32(DATEBOOK_CURLOPT_MAXREDIRS), 5)
                 set(Int32(DATEBOOK_CURLOPT_TIMEOUT_MS), milliseconds)
                 set(Int32(DATEBOOK_CURLOPT_CONNECTTIMEOUT_MS), min(milliseconds, 10_000))
+                // Refused at once when the server says beforehand that the answer is too large.
+                _ = datebook_curl_set_large(&api, handle, Int32(DATEBOOK_CURLOPT_MAXFILESIZE_LARGE), Int64(sizeLimit))
                 set(Int32(DATEBOOK_CURLOPT_PROTOCOLS_STR), text: "http,https")
                 set(Int32(DATEBOOK_CURLOPT_REDIR_PROTOCOLS_STR), text: "http,https")
                 set(Int32(DATEBOOK_CURLOPT_ACCEPT_ENCODING), text: "")
@@ -176,8 +180,10 @@ public final class HTTPSession {
             break
         case Int32(DATEBOOK_CURLE_OPERATION_TIMEDOUT):
             throw .timedOut(seconds: timeout)
+        case Int32(DATEBOOK_CURLE_FILESIZE_EXCEEDED):
+            throw .tooLarge(limit: sizeLimit)
         case Int32(DATEBOOK_CURLE_WRITE_ERROR) where sink.tooLarge:
-            throw .malformed("the answer is larger than \(sizeLimit >> 20) MB")
+            throw .tooLarge(limit: sizeLimit)
         default:
             let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let general = api.easy_strerror(code).map { String(cString: $0) } ?? "error \(code)"

@@ -13,6 +13,9 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
     case status(Int, String)
     /// The answer was not the XML (or the iCalendar, the vCard) the protocol says.
     case malformed(String)
+    /// The answer was larger than the size limit, in bytes (said as the server's answer that
+    /// could not be read).
+    case tooLarge(limit: Int)
     /// libcurl or libxml2 is not installed.
     case missingLibrary(String)
 
@@ -24,6 +27,7 @@ public enum NetworkError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notAllowed: "the server does not allow this account to do that"
         case let .status(code, method): "the server answered \(code) \(Self.reason(code)) to \(method)"
         case let .malformed(detail): "the server's answer could not be read: \(detail)"
+        case let .tooLarge(limit): NetworkError.malformed("the answer is larger than \(limit >> 20) MB").description
         case let .missingLibrary(name): "\(name) is not installed, so Datebook cannot sync"
         }
     }
