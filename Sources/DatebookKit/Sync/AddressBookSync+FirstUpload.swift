@@ -71,9 +71,7 @@ extension AddressBookSync {
             // With a card the server named otherwise, the next sync lists the whole address book
             // (and finds it by its fields) rather than what changed since now.
             if matched == sent.count, let token = listing?.syncToken {
-                try db.execute(
-                    sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
-                    arguments: [token, account, collection.url.absoluteString])
+                try ledger.keepToken(token, db)
             }
         }
         report.contacts.sentNew += sent.count

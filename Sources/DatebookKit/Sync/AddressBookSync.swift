@@ -23,6 +23,7 @@ final class AddressBookSync {
     let takesNewContacts: Bool
     let progress: (String) -> Void
     let reader: CollectionReader
+    let ledger: SyncLedger
     var report = SyncReport()
     /// How many contacts are read from the store at once while pushing.
     static let contactsPerChunk = 100
@@ -38,6 +39,7 @@ final class AddressBookSync {
         self.takesNewContacts = takesNewContacts
         self.progress = progress
         reader = CollectionReader(client: client, collection: collection, addressBook: true)
+        ledger = SyncLedger(account: account, collection: collection.url)
     }
 
     typealias Remote = CollectionReader.Remote
@@ -50,11 +52,7 @@ final class AddressBookSync {
     }
 
     static func resourceName(for contact: Contact) -> String {
-        let uid = contact.uid
-        let plain = !uid.isEmpty && uid.count <= 200 && uid.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
-        } && !uid.hasPrefix(".")
-        return (plain ? uid : contact.id.lowercasedText) + ".vcf"
+        SyncLedger.resourceName(uid: contact.uid, id: contact.id, suffix: ".vcf")
     }
 
     // MARK: - Cards
@@ -74,15 +72,7 @@ final class AddressBookSync {
     /// A fingerprint of a card's text (64-bit FNV-1a, in hex): equal cards, equal prints. REV
     /// (when the card was written) is left out: a contact saved again unchanged is no change.
     static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("REV:") || line.hasPrefix("REV;") { continue }
-            for byte in line.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            hash = (hash ^ 10) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        SyncLedger.fingerprint(text, skipping: ["REV:", "REV;"])
     }
 
     /// The fingerprint of a contact as it is here.
@@ -208,9 +198,7 @@ final class AddressBookSync {
                 guard let resource = known[key] else { continue }
                 try receiveRemoval(of: resource, db, batch)
             }
-            try db.execute(
-                sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
-                arguments: [listing.token, account, collection.url.absoluteString])
+try ledger.keepToken(listing.token, db)
         }
     }
 
@@ -311,18 +299,11 @@ final class AddressBookSync {
             print = try batch.contact(id: agreed).map { Self.fingerprint(of: $0) }
             try clearDirty(uid, db)
         }
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [account, collection.url.absoluteString, key, uid, etag, base, print])
+        try ledger.remember(key, uid: uid, etag: etag, base: base, agreed: print, db)
     }
 
     func forget(_ key: String, _ db: Database) throws {
-        try db.execute(
-            sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?",
-            arguments: [account, collection.url.absoluteString, key])
+        try ledger.forget(key, db)
     }
 
     func clearDirty(_ uid: String, _ db: Database) throws {

@@ -77,9 +77,7 @@ extension CalendarSync {
             // With a resource the server named otherwise, the next sync lists the whole calendar
             // (and finds it by its fields) rather than only what changed since now.
             if matched == texts.count, let token = listing?.syncToken {
-                try db.execute(
-                    sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
-                    arguments: [token, account, collection.url.absoluteString])
+                try ledger.keepToken(token, db)
             }
         }
         report.sentNew += candidates.count

@@ -21,6 +21,7 @@ final class CalendarSync {
     let progress: (String) -> Void
     let coder: ICalendarResource
     let reader: CollectionReader
+    let ledger: SyncLedger
     var report = SyncReport()
     /// How many items are read from the store at once while pushing.
     static let itemsPerChunk = 100
@@ -35,6 +36,7 @@ final class CalendarSync {
         self.takesNewItems = takesNewItems
         self.progress = progress
         reader = CollectionReader(client: client, collection: collection, addressBook: false)
+        ledger = SyncLedger(account: account, collection: collection.url)
         coder = ICalendarResource(
             timeZone: store.timeZone, now: store.clock.now(), storedZoneDefinitions: try store.storedZoneDefinitions())
     }
@@ -52,11 +54,7 @@ final class CalendarSync {
 
     /// The name of a new resource for an item: its UID when it is plain, else its id.
     static func resourceName(for item: Item) -> String {
-        let uid = item.icalendarUID
-        let plain = uid.count <= 200 && uid.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "-_.@".unicodeScalars.contains($0)
-        }
-        return (plain ? uid : item.id.lowercasedText) + ".ics"
+        SyncLedger.resourceName(uid: item.icalendarUID, id: item.id, suffix: ".ics")
     }
 
     // MARK: - Running
@@ -114,9 +112,7 @@ final class CalendarSync {
                 guard let resource = known[key] else { continue }
                 try receiveRemoval(of: resource, db, batch)
             }
-            try db.execute(
-                sql: "UPDATE sync_collection SET sync_token = ? WHERE account = ? AND url = ?",
-                arguments: [listing.token, account, collection.url.absoluteString])
+            try ledger.keepToken(listing.token, db)
         }
     }
 
@@ -124,15 +120,7 @@ final class CalendarSync {
     /// The lines that say when the text was written (DTSTAMP, LAST-MODIFIED) are left out:
     /// writing an item again unchanged (an import of its own export) is no change.
     static func fingerprint(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for line in text.split(separator: "\r\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("DTSTAMP") || line.hasPrefix("LAST-MODIFIED") { continue }
-            for byte in line.utf8 {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-            }
-            hash = (hash ^ 10) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        SyncLedger.fingerprint(text, skipping: ["DTSTAMP", "LAST-MODIFIED"])
     }
 
     /// The fingerprint of an item as it is here.
@@ -307,18 +295,11 @@ final class CalendarSync {
             print = try batch.item(id: agreed.id).map { fingerprint(of: $0) }
             try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [uid])
         }
-        try db.execute(
-            sql: """
-                INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [account, collection.url.absoluteString, key, uid, etag, base, print])
+        try ledger.remember(key, uid: uid, etag: etag, base: base, agreed: print, db)
     }
 
     func forget(_ key: String, _ db: Database) throws {
-        try db.execute(
-            sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?",
-            arguments: [account, collection.url.absoluteString, key])
+        try ledger.forget(key, db)
     }
 }
 

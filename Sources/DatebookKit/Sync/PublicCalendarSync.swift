@@ -66,11 +66,7 @@ final class PublicCalendarSync {
         }
         for resource in known.values where !shown.contains(resource.uid) {
             _ = try client.delete(url(ofKey: resource.key), ifMatch: nil)
-            try store.write { db in
-                try db.execute(
-                    sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?",
-                    arguments: [account, collection.url.absoluteString, resource.key])
-            }
+            try store.write { db in try ledger.forget(resource.key, db) }
             report.publishedRemoved += 1
         }
     }
@@ -80,13 +76,8 @@ final class PublicCalendarSync {
     }
 
     private func note(_ key: String, uid: String, etag: String?, text: String, agreed: String) throws {
-        try store.write { db in
-            try db.execute(
-                sql: """
-                    INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [account, collection.url.absoluteString, key, uid, etag, text, agreed])
-        }
+        try store.write { db in try ledger.remember(key, uid: uid, etag: etag, base: text, agreed: agreed, db) }
     }
+
+    private var ledger: SyncLedger { SyncLedger(account: account, collection: collection.url) }
 }
