@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -6,7 +7,7 @@ import Foundation
 
 /// Runs a program to completion and collects what it wrote.
 ///
-/// Built on posix_spawn and waitpid rather than Foundation's `Process`, for two reasons
+/// Built on posix_spawn (`ChildProcess.start`) and waitpid rather than Foundation's `Process`, for two reasons
 /// seen in this test runner: test code runs on threads that block most signals, and a
 /// spawned program inherits that mask — a tmux server started that way never sees SIGCHLD
 /// (its panes never die) and passes the blocked SIGINT on to the program under test; and
@@ -34,38 +35,13 @@ enum Command {
         let outputPath = folder.path("stdout")
         let errorPath = folder.path("stderr")
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, standardInput ?? "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var caughtSignals = sigset_t()
-        sigemptyset(&caughtSignals)
-        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
-            sigaddset(&caughtSignals, Int32(signal))
-        }
-        posix_spawnattr_setsigdefault(&attributes, &caughtSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        guard spawned == 0 else {
-            throw EndToEndFailure("could not start \(executable): \(String(cString: strerror(spawned)))")
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.start(
+                executable, arguments, environment: environment, standardOutput: outputPath,
+                standardError: errorPath, standardInput: standardInput)
+        } catch {
+            throw EndToEndFailure("\(error)")
         }
 
         let status = try wait(for: pid, timeout: timeout, describing: ([executable] + arguments).joined(separator: " "))
