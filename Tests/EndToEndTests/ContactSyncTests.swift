@@ -276,29 +276,8 @@ struct ContactSyncTests {
         #expect(dry.standardOutput.contains("would have contacts: received 1 (1 new), sent 400 (400 new)"),
                 "\(dry.standardOutput)")
         #expect(try peerCards().count == 1)
-        let binary = try DatebookBinary.path
-        var killed = 0
-        for round in 0..<8 {
-            // A sends, B receives, each killed after a moment that grows with the rounds.
-            let device = round % 2 == 0 ? "a" : "b"
-            let delay = String(format: "%.2f", 0.1 + Double(round) * 0.25)
-            let outcome = try Command.run(
-                "/bin/bash",
-                ["-c", """
-                    "$DATEBOOK" sync --db "$DB" >/dev/null 2>&1 &
-                    pid=$!
-                    sleep \(delay)
-                    kill -9 $pid 2>/dev/null
-                    wait $pid
-                    echo $?
-                    """],
-                environment: [
-                    "TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK": binary,
-                    "DB": try database(device), "DATEBOOK_PASSWORD": "alice-secret",
-                ],
-                timeout: .seconds(120))
-            if outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "137" { killed += 1 }
-        }
+        // A sends, B receives, each killed after a moment that grows with the rounds.
+        let killed = try KilledSyncs.run(rounds: 8, step: 0.25, home: home, password: "alice-secret", database: database)
         #expect(killed > 0, "no sync was killed: the kills came too late to test anything")
         try sync("a")
         try sync("b")

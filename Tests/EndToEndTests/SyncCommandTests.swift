@@ -297,32 +297,8 @@ struct SyncCommandTests {
         try DAVPeer(server, user: "alice").putEvent(
             in: server.url(forUser: "alice", collection: "calendar"), uid: "already-there", summary: "Already there",
             start: "2026-12-01T09:00:00Z")
-        let binary = try DatebookBinary.path
-        var killed = 0
-        for round in 0..<10 {
-            // A sends, B receives, each killed after a moment that grows with the rounds.
-            let device = round % 2 == 0 ? "a" : "b"
-            let delay = String(format: "%.2f", 0.1 + Double(round) * 0.15)
-            let outcome = try Command.run(
-                "/bin/bash",
-                ["-c", """
-                    "$DATEBOOK" sync --db "$DB" >/dev/null 2>&1 &
-                    pid=$!
-                    sleep \(delay)
-                    kill -9 $pid 2>/dev/null
-                    wait $pid
-                    echo $?
-                    """],
-                environment: [
-                    "TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path, "DATEBOOK": binary,
-                    "DB": try database(device), "DATEBOOK_PASSWORD": "alice-secret",
-                ],
-                timeout: .seconds(120))
-            if outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "137" { killed += 1 }
-            let check = try Command.run(
-                "/usr/bin/sqlite3", [try database(device), "PRAGMA integrity_check"], timeout: .seconds(30))
-            #expect(check.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
-        }
+        // A sends, B receives, each killed after a moment that grows with the rounds.
+        let killed = try KilledSyncs.run(rounds: 10, step: 0.15, home: home, password: "alice-secret", database: database)
         #expect(killed > 0, "no sync was killed: the kills came too late to test anything")
         try sync("a")
         try sync("b")
