@@ -5,7 +5,7 @@
 #   make bench  benchmarks: 100,000 items, iCalendar import/agenda beside calcurse and khal, 10,000 vCards,
 #               100,000 Taskwarrior tasks beside task import
 #   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
-#               date text, meeting messages, vCards, feeds); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7
+#               date text, meeting messages, vCards, feeds, JSON imports, CalDAV answers); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7
 #
 # Release builds link the Swift runtime and Foundation statically: a command then starts in
 # about 10 ms instead of 17 (most of a short `datebook agenda` was the dynamic linker).
@@ -49,7 +49,7 @@ bench: deps
 # Not part of `make test`: it needs a release build, and timing is a finding only on a quiet machine.
 COUNT ?= 5000
 SEED ?= 1
-TARGET ?= ical,rule,dates,itip,vcard,feed
+TARGET ?= ical,rule,dates,itip,vcard,feed,json,dav
 HANG ?= 3
 fuzz: deps
 	$(SWIFT) build -c release --product DatebookFuzz

@@ -29,7 +29,7 @@ struct CommonOptions: ParsableArguments {
 struct Campaign: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "run", abstract: "Runs a campaign (the default).")
 
-    @Option(help: "Targets, comma-separated: ical, rule, dates, itip (default: all).")
+    @Option(help: "Targets, comma-separated: ical, rule, dates, itip, vcard, feed, json, dav (default: all).")
     var target = Targets.names.joined(separator: ",")
     @Option(help: "Inputs per target.")
     var count = 20_000

@@ -2,7 +2,7 @@ import Foundation
 
 /// The targets by name, made with the seed files of `corpus` (the iCalendar fixtures).
 enum Targets {
-    static let names = ["ical", "rule", "dates", "itip", "vcard", "feed"]
+    static let names = ["ical", "rule", "dates", "itip", "vcard", "feed", "json", "dav"]
 
     static func make(_ name: String, corpus: String) throws -> any FuzzTarget {
         switch name {
@@ -18,6 +18,10 @@ enum Targets {
             return DateTextTarget()
         case "itip":
             return MeetingMessageTarget()
+        case "json":
+            return JSONImportTarget(seedFiles: try seedFiles(in: corpus + "/Imports", ending: ".json"))
+        case "dav":
+            return DAVResponseTarget()
         default:
             throw FuzzError("no target \(name); the targets are \(names.joined(separator: ", "))")
         }

@@ -46,7 +46,8 @@ struct ImportDate: Equatable {
             index += 1
             return true
         }
-        guard let year = digits(4) else { return nil }
+        // The year 0 is no year of the calendar (1 BC comes before 1 AD).
+        guard let year = digits(4), year >= 1 else { return nil }
         let extended = skip(UInt8(ascii: "-"))
         guard let month = digits(2), !extended || skip(UInt8(ascii: "-")), let day = digits(2),
             (1...12).contains(month), (1...daysIn(month, year)).contains(day)

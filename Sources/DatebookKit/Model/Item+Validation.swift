@@ -70,6 +70,13 @@ extension Item {
         if dates.contains(where: { !Self.storableDates.contains($0) }) {
             issues.append(ValidationIssue(field: .start, message: "Dates must lie within the years 1 to 9999"))
         }
+        // When it was made, changed and done are stored as the times are, and read back only
+        // within the same years (an import's `modified` of the year 0 made the History unreadable).
+        let stamps = [created, updated] + (statusChangedAt.map { [$0] } ?? [])
+        if stamps.contains(where: { !Self.storableDates.contains($0) }) {
+            issues.append(ValidationIssue(
+                field: .start, message: "When it was made, changed or done must lie within the years 1 to 9999"))
+        }
         if !(0...9).contains(priority) {
             issues.append(ValidationIssue(field: .priority, message: "Priority is 0 (none) to 9"))
         }

@@ -260,4 +260,26 @@ struct FuzzFindingsTests {
         #expect(contact.notes == "x\u{2400}y")
         #expect(contact.unknownProperties == ["X-FOO:a\u{2400}b"])
     }
+
+    /// A Taskwarrior task whose `modified` is the year 0 (the JSON target, seed 1, input 15):
+    /// the import stored it, and every later History listing stopped with "the database file is
+    /// damaged (a stored time … is outside the years 1 to 9999)". The year 0 is no date now,
+    /// and an item made, changed or done outside the years 1 to 9999 is refused.
+    @Test("a task changed in the year 0 is skipped, and the History stays readable")
+    func taskOfTheYearZero() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let json = """
+            [{"description":"Old","status":"completed","uuid":"13e4ae1c-9010-48f8-921c-46e265bce642","modified":"00000101T000000Z","end":"00000101T000000Z"},
+            {"description":"Kept","status":"pending","uuid":"13e4ae1c-9010-48f8-921c-46e265bce643"}]
+            """
+        let result = try FileImporter(writer: store).importData(Data(json.utf8))
+        #expect(result.report.added == 1)
+        #expect(result.report.skipped.first?.message.contains("\"00000101T000000Z\" is not a date") == true)
+        #expect(try store.historyItems(offset: 0, limit: 10).isEmpty)
+        #expect(try store.activeItems(offset: 0, limit: 10).map(\.title) == ["Kept"])
+
+        var item = Fixture.task(1, "Changed long ago")
+        item.updated = Date(timeIntervalSince1970: -62_167_219_200)  // 0000-01-01
+        #expect(item.validate().map(\.message) == ["When it was made, changed or done must lie within the years 1 to 9999"])
+    }
 }
