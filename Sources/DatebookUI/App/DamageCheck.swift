@@ -7,7 +7,8 @@ import Synchronization
 /// items). What it finds is said once on the status line; the planner goes on, and any read or
 /// write that meets the damage says so too.
 public final class DamageCheck: Sendable {
-    private enum State { case running, found(String), said }
+    /// Running; ended with damage not yet said; ended (whole, or the damage said).
+    private enum State { case running, found(String), done }
     private let state = Mutex(State.running)
 
     /// Starts `check` (it throws what it finds) on a thread of its own.
@@ -15,7 +16,7 @@ public final class DamageCheck: Sendable {
         Thread.detachNewThread { [self] in
             do {
                 try check()
-                state.withLock { $0 = .said }
+                state.withLock { $0 = .done }
             } catch {
                 state.withLock { $0 = .found("\(error)") }
             }
@@ -29,7 +30,7 @@ public final class DamageCheck: Sendable {
     func take() -> String? {
         state.withLock { state in
             guard case .found(let problem) = state else { return nil }
-            state = .said
+            state = .done
             return problem
         }
     }

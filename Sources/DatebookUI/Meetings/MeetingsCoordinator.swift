@@ -268,9 +268,9 @@ public final class MeetingsCoordinator: TabCoordinator {
         }
     }
 
-    /// What the status line says of the messages a change wrote: the one file and whom it
-    /// goes to, or how many wait in the outbox.
-    /// With a sync account, that the next sync delivers them.
+    /// What the status line says of the messages a change wrote: with a sync account, that the
+    /// next sync delivers them; else the one file and whom it goes to, or how many wait in the
+    /// outbox.
     private func sending(_ sent: [(path: String, recipient: MeetingPerson)]) -> String {
         if !sent.isEmpty, let sync = store as? SyncStateStore, !((try? sync.syncAccounts()) ?? []).isEmpty {
             return sent.count == 1 ? " The message to \(sent[0].recipient.email) goes at the next sync (S)."
