@@ -168,7 +168,9 @@ extension SQLiteStore {
             item.updated = batch.now
             let saved = try batch.write(item)
             try db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [id])
-            // Changed here, whatever the clock says: it goes out next time.
+            // No fingerprint agreed: the item counts as changed here and goes out next time.
+            // (Its text may even be the agreed one again, when mine differed in a field the
+            // fingerprint does not see; without this the take would never reach the server.)
             try db.execute(sql: "UPDATE sync_resource SET agreed = NULL WHERE uid = ?", arguments: [conflict.uid])
             return saved
         }
