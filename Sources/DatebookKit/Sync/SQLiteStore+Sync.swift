@@ -168,9 +168,9 @@ extension SQLiteStore {
             item.updated = batch.now
             let saved = try batch.write(item)
             try db.execute(sql: "DELETE FROM sync_conflict WHERE id = ?", arguments: [id])
-            // No fingerprint agreed: the item counts as changed here and goes out next time.
-            // (Its text may even be the agreed one again, when mine differed in a field the
-            // fingerprint does not see; without this the take would never reach the server.)
+            // No fingerprint agreed: the item counts as changed here and goes out next time,
+            // by that alone rather than by its text differing from the server's (which it does
+            // now, but the rule does not have to hang on it).
             try db.execute(sql: "UPDATE sync_resource SET agreed = NULL WHERE uid = ?", arguments: [conflict.uid])
             return saved
         }
