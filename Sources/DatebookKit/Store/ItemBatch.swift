@@ -65,7 +65,7 @@ public final class ItemBatch {
     /// The stored item with this iCalendar UID, or nil when there is none (one indexed look-up).
     public func identity(ofUID uid: String) throws(StoreError) -> ItemIdentity? {
         try run {
-            try Row.fetchOne(db, sql: "SELECT uid, created FROM item WHERE ical_uid = ?", arguments: [uid]).flatMap {
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT uid, created FROM item WHERE ical_uid = ?"), arguments: [uid]).flatMap {
                 row in
                 UUID(text: row[0]).map { ItemIdentity(id: $0, created: Date(unixSeconds: row[1])) }
             }

@@ -307,7 +307,7 @@ try ledger.keepToken(listing.token, db)
     }
 
     func clearDirty(_ uid: String, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM sync_dirty_contact WHERE uid = ?", arguments: [uid])
+        try db.cachedStatement(sql: "DELETE FROM sync_dirty_contact WHERE uid = ?").execute(arguments: [uid])
     }
 }
 

@@ -293,7 +293,7 @@ final class CalendarSync {
         var print: String?
         if let agreed {
             print = try batch.item(id: agreed.id).map { fingerprint(of: $0) }
-            try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [uid])
+            try db.cachedStatement(sql: "DELETE FROM sync_dirty WHERE uid = ?").execute(arguments: [uid])
         }
         try ledger.remember(key, uid: uid, etag: etag, base: base, agreed: print, db)
     }

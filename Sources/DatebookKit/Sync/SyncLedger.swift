@@ -12,19 +12,18 @@ struct SyncLedger {
     /// of the next merge), and the fingerprint of the item or contact as it is here (nil: it
     /// holds changes still to send).
     func remember(_ key: String, uid: String, etag: String?, base: String, agreed: String?, _ db: Database) throws {
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [account, collection.absoluteString, key, uid, etag, base, agreed])
+                """
+        ).execute(arguments: [account, collection.absoluteString, key, uid, etag, base, agreed])
     }
 
     /// Forgets a resource (gone from the server, or under another name now).
     func forget(_ key: String, _ db: Database) throws {
-        try db.execute(
-            sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?",
-            arguments: [account, collection.absoluteString, key])
+        try db.cachedStatement(sql: "DELETE FROM sync_resource WHERE account = ? AND collection = ? AND href = ?")
+            .execute(arguments: [account, collection.absoluteString, key])
     }
 
     /// Keeps the collection's sync token: the next listing asks what changed since it (nil: the
