@@ -1,12 +1,13 @@
 import DatebookKit
 import Foundation
 
-/// The meeting-message reader: messages Datebook writes (a poll, a reply, a confirmed time, a
-/// cancel) and one from another program, mutated line by line, read, and applied to a store
-/// holding the meeting they are about.
+/// The inbox's reader: meeting messages Datebook writes (a poll, a reply, a confirmed time, a
+/// cancel), one from another program, and contact requests with their answers, mutated line by
+/// line, read, and applied to a store holding the meeting they are about.
 ///
 /// Oracle: besides crashes and time, every meeting the store holds afterwards must still be a
-/// meeting the store would accept (`Meeting.problems()` empty), and its lists must read.
+/// meeting the store would accept (`Meeting.problems()` empty), its lists must read, and every
+/// contact a message made must have a name.
 struct MeetingMessageTarget: FuzzTarget {
     let name = "itip"
     let fileExtension = "ics"
@@ -54,6 +55,11 @@ struct MeetingMessageTarget: FuzzTarget {
             DTSTART;TZID=Europe/Berlin:20261204T150000\r\nDURATION:PT1H30M\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r
             END:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
             """)
+        // Contact requests and their answers, from Bob to Alice.
+        let bob = MeetingPerson(name: "Bob", email: "bob@example.org")
+        for kind in ContactMessage.Kind.allCases {
+            seeds.append(ContactMessage(kind: kind, from: bob, to: Self.me.person, uid: "contact-\(kind.rawValue)", stamp: Self.now).text)
+        }
         self.seeds = seeds.map { ICalendarTarget.lines(Array($0.utf8)) }
     }
 
@@ -107,11 +113,8 @@ struct MeetingMessageTarget: FuzzTarget {
         } catch {
             return "the seed meeting cannot be stored: \(error)"
         }
-        guard let messages = try? ITIPReader.read(Data(input)) else { return nil }
-        for message in messages {
-            // A refusal is an answer, not a failure.
-            _ = try? store.writeMeetings { batch in try MeetingInbox.apply(message, in: batch) }
-        }
+        // As a sync's inbox or `datebook inbox` reads it; a refusal is an answer, not a failure.
+        _ = try? InboxFile.apply(Data(input), to: store)
         do {
             for meeting in try store.allMeetings() {
                 let problems = meeting.problems()
@@ -119,6 +122,9 @@ struct MeetingMessageTarget: FuzzTarget {
             }
             for list in MeetingList.allCases {
                 _ = try store.meetings(list, at: Self.now, offset: 0, limit: 50)
+            }
+            for contact in try store.wholeContacts(ContactQuery()) where contact.displayName.allSatisfy(\.isWhitespace) {
+                return "a contact message made a contact without a name: \(contact.emails.map(\.value))"
             }
         } catch {
             return "the meetings cannot be read back: \(error)"
