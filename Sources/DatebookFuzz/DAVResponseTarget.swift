@@ -93,31 +93,30 @@ struct DAVResponseTarget: FuzzTarget {
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 8, index: index)
-        var lines = ICalendarTarget.lines(Array(dice.pick(Self.seeds).utf8))
-        for _ in 0..<dice.few(8) {
-            guard !lines.isEmpty else { break }
-            let at = dice.int(0...lines.count - 1)
-            switch dice.int(0...7) {
-            case 0: LineMutations.damage(&lines, at: at, &dice)
-            case 1: LineMutations.delete(&lines, at: at, &dice)
-            case 2: LineMutations.duplicate(&lines, at: at, most: 2_000, &dice)
-            case 3: LineMutations.swap(&lines, at: at, &dice)
-            case 4:  // nesting
-                let count = dice.oneIn(4) ? dice.int(50...3_000) : dice.few(4)
-                lines.insert(Array(String(repeating: dice.pick(["<prop>", "<d:response>", "<x>"]), count: count).utf8), at: at)
-            default:  // a value between two tags replaced
-                if let close = lines[at].firstIndex(of: 0x3E), close + 1 < lines[at].count,
-                    let open = lines[at][(close + 1)...].firstIndex(of: 0x3C)
-                {
-                    lines[at].replaceSubrange((close + 1)..<open, with: Array(dice.pick(Self.values).utf8))
-                } else {
-                    lines[at] += Array(dice.pick(Self.values).utf8)
-                }
+        let lines = ICalendarTarget.lines(Array(dice.pick(Self.seeds).utf8))
+        return LineMutations.input(lines, &dice, lineEnd: { _ in [0x0A] }, mutate: mutate)
+    }
+
+    private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {
+        guard !lines.isEmpty else { return }
+        let at = dice.int(0...lines.count - 1)
+        switch dice.int(0...7) {
+        case 0: LineMutations.damage(&lines, at: at, &dice)
+        case 1: LineMutations.delete(&lines, at: at, &dice)
+        case 2: LineMutations.duplicate(&lines, at: at, most: 2_000, &dice)
+        case 3: LineMutations.swap(&lines, at: at, &dice)
+        case 4:  // nesting
+            let count = dice.oneIn(4) ? dice.int(50...3_000) : dice.few(4)
+            lines.insert(Array(String(repeating: dice.pick(["<prop>", "<d:response>", "<x>"]), count: count).utf8), at: at)
+        default:  // a value between two tags replaced
+            if let close = lines[at].firstIndex(of: 0x3E), close + 1 < lines[at].count,
+                let open = lines[at][(close + 1)...].firstIndex(of: 0x3C)
+            {
+                lines[at].replaceSubrange((close + 1)..<open, with: Array(dice.pick(Self.values).utf8))
+            } else {
+                lines[at] += Array(dice.pick(Self.values).utf8)
             }
         }
-        var bytes: [UInt8] = []
-        for line in lines { bytes += line + [0x0A] }
-        return bytes
     }
 
     func run(_ input: [UInt8]) -> String? {

@@ -36,11 +36,7 @@ struct JSONImportTarget: FuzzTarget {
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 7, index: index)
-        var lines = dice.pick(seeds)
-        for _ in 0..<dice.few(8) { mutate(&lines, &dice) }
-        var bytes: [UInt8] = []
-        for line in lines { bytes += line + [0x0A] }
-        return bytes
+        return LineMutations.input(dice.pick(seeds), &dice, lineEnd: { _ in [0x0A] }, mutate: mutate)
     }
 
     private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {

@@ -2,6 +2,20 @@
 /// content-line file, bytes flipped or set, lines deleted, duplicated, swapped, or a value
 /// replaced.
 enum LineMutations {
+    /// An input: `lines` mutated 1–8 times by `mutate`, then joined, each line ended by what
+    /// `lineEnd` gives (asked after the mutations, so the dice are thrown in that order).
+    static func input(
+        _ lines: [[UInt8]], _ dice: inout Dice, lineEnd: (inout Dice) -> [UInt8],
+        mutate: (inout [[UInt8]], inout Dice) -> Void
+    ) -> [UInt8] {
+        var lines = lines
+        for _ in 0..<dice.few(8) { mutate(&lines, &dice) }
+        let end = lineEnd(&dice)
+        var bytes: [UInt8] = []
+        for line in lines { bytes += line + end }
+        return bytes
+    }
+
     /// Flips or sets a few bytes of line `at`.
     static func damage(_ lines: inout [[UInt8]], at: Int, _ dice: inout Dice) {
         for _ in 0..<dice.few(4) where !lines[at].isEmpty {

@@ -65,11 +65,7 @@ struct MeetingMessageTarget: FuzzTarget {
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 4, index: index)
-        var lines = dice.pick(seeds)
-        for _ in 0..<dice.few(8) { mutate(&lines, &dice) }
-        var bytes: [UInt8] = []
-        for line in lines { bytes += line + [0x0D, 0x0A] }
-        return bytes
+        return LineMutations.input(dice.pick(seeds), &dice, lineEnd: { _ in [0x0D, 0x0A] }, mutate: mutate)
     }
 
     /// Values that stress what the reader turns into numbers, dates and people.

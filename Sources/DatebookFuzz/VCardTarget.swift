@@ -21,12 +21,7 @@ struct VCardTarget: FuzzTarget {
 
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 5, index: index)
-        var lines = dice.pick(seeds)
-        for _ in 0..<dice.few(8) { mutate(&lines, &dice) }
-        let separator: [UInt8] = dice.oneIn(10) ? [0x0A] : [0x0D, 0x0A]
-        var bytes: [UInt8] = []
-        for line in lines { bytes += line + separator }
-        return bytes
+        return LineMutations.input(dice.pick(seeds), &dice, lineEnd: { $0.oneIn(10) ? [0x0A] : [0x0D, 0x0A] }, mutate: mutate)
     }
 
     /// Values that stress names, dates, photos and labels.
