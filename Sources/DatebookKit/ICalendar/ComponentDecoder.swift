@@ -105,6 +105,9 @@ struct ComponentDecoder {
         var end: Date?
         var duration: Double?
         var completed: Date?
+        /// DTSTAMP, and whether CREATED was given (without it, the stamp says when it was made).
+        var stamp: Date?
+        var sawCreated = false
         var status: icalproperty_status?
         var sawStatus = false
         var sawRule = false
@@ -125,8 +128,10 @@ struct ComponentDecoder {
                 continue
             }
             switch kind {
-            case ICAL_UID_PROPERTY, ICAL_DTSTAMP_PROPERTY:
+            case ICAL_UID_PROPERTY:
                 break
+            case ICAL_DTSTAMP_PROPERTY:
+                stamp = date(icalproperty_get_dtstamp(property), property, anchor)
             case ICAL_XLICERROR_PROPERTY:
                 let message = icalproperty_get_xlicerror(property).map { String(cString: $0) } ?? "unreadable"
                 notes.append("libical could not read a property (\(message)); it was left out")
@@ -224,6 +229,7 @@ struct ComponentDecoder {
                 completed = date(icalproperty_get_completed(property), property, anchor)
             case ICAL_CREATED_PROPERTY:
                 item.created = date(icalproperty_get_created(property), property, anchor)
+                sawCreated = true
             case ICAL_LASTMODIFIED_PROPERTY:
                 item.updated = date(icalproperty_get_lastmodified(property), property, anchor)
             case ICAL_X_PROPERTY where Self.xName(property) == Self.kindProperty:
@@ -334,6 +340,12 @@ struct ComponentDecoder {
         }
         if item.kind == .reminder, let start {
             item.times = [ItemTime(start: start)]
+        }
+        // Without CREATED, the time the file was written stands for when the item was made, not
+        // the time it was read: two devices reading one resource then agree on it. (An instance
+        // read alone keeps the time it was read, as an instance's stamps are not the item's.)
+        if !isOverride, !sawCreated, let stamp, stamp <= now {
+            item.created = stamp
         }
 
         // Status.

@@ -215,4 +215,21 @@ struct ICalendarImportTests {
             #expect(reread == original, "\(uid)")
         }
     }
+
+    @Test("without CREATED, an item was made when its file was stamped (DTSTAMP), unless that is still to come")
+    func createdFromStamp() throws {
+        let store = try CalendarFixtures.store()
+        let text = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n\
+            BEGIN:VEVENT\r\nUID:stamped\r\nDTSTAMP:20261101T120000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:Stamped\r\nEND:VEVENT\r\n\
+            BEGIN:VEVENT\r\nUID:created\r\nDTSTAMP:20261101T120000Z\r\nCREATED:20261001T080000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:Created\r\nEND:VEVENT\r\n\
+            BEGIN:VEVENT\r\nUID:future\r\nDTSTAMP:20301101T120000Z\r\nDTSTART:20261201T090000Z\r\nSUMMARY:Future\r\nEND:VEVENT\r\n\
+            END:VCALENDAR\r\n
+            """
+        #expect(try CalendarFixtures.importText(text, into: store).added == 3)
+        let items = try CalendarFixtures.items(store)
+        #expect(items["stamped"]?.created == Fixture.utc("2026-11-01 12:00"))
+        #expect(items["created"]?.created == Fixture.utc("2026-10-01 08:00"))
+        #expect(items["future"]?.created == Fixture.now)
+    }
 }
