@@ -26,6 +26,8 @@ let package = Package(
                 "CCurl",
                 // The XML answers of CalDAV/CardDAV servers: libxml2, loaded when first needed.
                 "CLibXML",
+                // Process-wide SQLite settings that only C can make.
+                "CSQLiteTuning",
             ]
         ),
         // The system library over libical; imported by the files of DatebookKit/ICalendar alone.
@@ -35,6 +37,8 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "CCurl"),
         // libxml2 found at run time (dlopen), not linked; imported by DatebookKit/Network alone.
         .systemLibrary(name: "CLibXML", path: "CLibXML"),
+        // sqlite3_config, which is variadic; imported by DatebookKit/Store/SQLiteStore.swift alone.
+        .systemLibrary(name: "CSQLiteTuning", path: "CSQLiteTuning"),
         // What a terminal is in Swift values: cells and the grid, styles, keys and mouse events,
         // display width and inert text. Depends on nothing, so every other module can use it.
         .target(name: "DatebookTerminal"),

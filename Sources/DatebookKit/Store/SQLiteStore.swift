@@ -1,3 +1,4 @@
+import CSQLiteTuning
 import Foundation
 import GRDB
 import Synchronization
@@ -125,8 +126,16 @@ public final class SQLiteStore: Sendable {
         }
     }
 
+    /// SQLite's process-wide settings, made once before the first connection opens: no running
+    /// count of SQLite's memory, whose mutex around every allocation cost a large import 7 % of
+    /// its writing thread.
+    private static let processSettings: Void = {
+        _ = datebook_sqlite_count_no_memory()
+    }()
+
     /// The connection settings: foreign keys on, and a busy timeout instead of "database is locked".
     private static func configuration() -> Configuration {
+        Self.processSettings
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .timeout(busyTimeout)
@@ -382,6 +391,7 @@ public final class SQLiteStore: Sendable {
         return try write(checkingForeignKeys: size == .few) { db in
             if size == .bulk {
                 try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkCacheKibibytes)")
+                try SearchSchema.holdPendingRows(db)
             }
             defer {
                 if size == .bulk {
@@ -449,6 +459,7 @@ extension SQLiteStore {
     /// Opens the file read-only and writes nothing, so a damaged file is left as it was.
     /// Throws when the file cannot be opened or is not SQLite at all.
     public static func integrityProblems(path: String) throws(StoreError) -> [String] {
+        Self.processSettings
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
