@@ -149,7 +149,7 @@ final class AddressBookSync {
 
     /// Counts what a sync would do, changing nothing on either side.
     func dryRun() throws -> SyncReport {
-        let known = try store.syncedResources(account: account, collection: collection.url)
+        let known = try store.syncedETags(account: account, collection: collection.url)
         let listing = try reader.listing(known: known)
         for (key, _) in listing.changed {
             if known[key] == nil { report.contacts.receivedNew += 1 } else { report.contacts.receivedChanged += 1 }
@@ -174,8 +174,7 @@ final class AddressBookSync {
 
     /// Brings in what the server changed, in one transaction with what it learnt.
     func pull() throws {
-        let known = try store.syncedResources(account: account, collection: collection.url)
-        var listing = try reader.listing(known: known)
+        var listing = try reader.listing(known: try store.syncedETags(account: account, collection: collection.url))
         if !listing.changed.isEmpty || !listing.removed.isEmpty {
             progress("receiving \(listing.changed.count) contact changes")
         }
@@ -183,8 +182,11 @@ final class AddressBookSync {
             listing.changed, removed: &listing.removed, unreadable: &report.unreadable, progress: progress)
         let cards = remotes.map { VCardReader.read(Data($0.text.utf8)).cards.first }
         try write { db, batch in
-            // Read again inside the transaction: an edit made meanwhile is seen.
-            let known = try SQLiteStore.syncedResources(db, account: account, collection: collection.url)
+            // Read inside the transaction, so an edit made meanwhile is seen: what was agreed for
+            // the cards received and removed, and for the UIDs received.
+            let known = try SQLiteStore.syncedResources(
+                db, account: account, collection: collection.url, hrefs: remotes.map(\.key) + listing.removed,
+                uids: cards.compactMap { $0?.contact.uid })
             var byUID: [String: SyncedResource] = [:]
             for resource in known.values { byUID[resource.uid] = resource }
             for (remote, card) in zip(remotes, cards) {

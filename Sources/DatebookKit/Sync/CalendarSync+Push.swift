@@ -174,7 +174,8 @@ extension CalendarSync {
                 try forget(key, db)
                 return
             }
-            let known = try SQLiteStore.syncedResources(db, account: account, collection: collection.url)
+            let known = try SQLiteStore.syncedResources(
+                db, account: account, collection: collection.url, hrefs: [key], uids: [])
             guard let read = coder.read(remote.text) else {
                 report.unreadable.append(key)
                 return

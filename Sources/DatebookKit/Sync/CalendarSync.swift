@@ -68,7 +68,7 @@ final class CalendarSync {
 
     /// Counts what a sync would do, changing nothing on either side.
     func dryRun() throws -> SyncReport {
-        let known = try store.syncedResources(account: account, collection: collection.url)
+        let known = try store.syncedETags(account: account, collection: collection.url)
         let listing = try reader.listing(known: known)
         for (key, _) in listing.changed {
             if known[key] == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
@@ -88,8 +88,7 @@ final class CalendarSync {
 
     /// Brings in what the server changed, in one transaction with what it learnt.
     func pull() throws {
-        let known = try store.syncedResources(account: account, collection: collection.url)
-        var listing = try reader.listing(known: known)
+        var listing = try reader.listing(known: try store.syncedETags(account: account, collection: collection.url))
         if !listing.changed.isEmpty || !listing.removed.isEmpty {
             progress("receiving \(listing.changed.count) changes")
         }
@@ -97,8 +96,11 @@ final class CalendarSync {
             listing.changed, removed: &listing.removed, unreadable: &report.unreadable, progress: progress)
         let decoded = remotes.map { coder.read($0.text) }
         try store.writeBatch(.few) { db, batch in
-            // Read again inside the transaction: an edit made meanwhile is seen.
-            let known = try SQLiteStore.syncedResources(db, account: account, collection: collection.url)
+            // Read inside the transaction, so an edit made meanwhile is seen: what was agreed for
+            // the resources received and removed, and for the UIDs received.
+            let known = try SQLiteStore.syncedResources(
+                db, account: account, collection: collection.url, hrefs: remotes.map(\.key) + listing.removed,
+                uids: decoded.compactMap { $0?.item.icalendarUID })
             var byUID: [String: SyncedResource] = [:]
             for resource in known.values { byUID[resource.uid] = resource }
             for (remote, read) in zip(remotes, decoded) {

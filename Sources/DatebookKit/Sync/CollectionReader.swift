@@ -35,7 +35,8 @@ struct CollectionReader {
 
     /// What changed on the server since the last pull: by sync token (RFC 6578) where the
     /// server has one, else by comparing every ETag.
-    func listing(known: [String: SyncedResource]) throws -> Listing {
+    /// `known` holds the ETag agreed for each resource known, by key (`syncedETags`).
+    func listing(known: [String: String?]) throws -> Listing {
         let etag = [(DAVNamespace.dav, "getetag")]
         var incremental = collection.syncToken != nil
         var answer = try changes(since: collection.syncToken, properties: etag)
@@ -52,7 +53,7 @@ struct CollectionReader {
                 guard let key = key(ofHref: response.href), key != collection.url.path else { continue }
                 guard !key.hasSuffix("/") else { continue }
                 seen.insert(key)
-                if known[key]?.etag == nil || known[key]?.etag != response.etag {
+                if Self.isChanged(known[key], response.etag) {
                     listing.changed.append((key, response.href))
                 }
             }
@@ -66,7 +67,7 @@ struct CollectionReader {
             seen.insert(key)
             if response.status == 404 {
                 if known[key] != nil { listing.removed.append(key) }
-            } else if known[key]?.etag == nil || known[key]?.etag != response.etag {
+            } else if Self.isChanged(known[key], response.etag) {
                 listing.changed.append((key, response.href))
             }
         }
@@ -75,6 +76,13 @@ struct CollectionReader {
             listing.removed += known.keys.filter { !seen.contains($0) }.sorted()
         }
         return listing
+    }
+
+    /// True when a resource listed with `etag` must be read: it was not known (`agreed` nil), or
+    /// either ETag is missing, or they differ.
+    private static func isChanged(_ agreed: String??, _ etag: String?) -> Bool {
+        guard let agreed = agreed ?? nil else { return true }
+        return agreed != etag
     }
 
     /// A sync-collection report since `token`; nil when the server does not know the token or
