@@ -1,7 +1,8 @@
 import Foundation
 
 /// One received file, as `datebook inbox FILE` and a sync's inbox read it: a contact message
-/// (`ContactMessage`) or meeting messages (`ITIPReader`), applied in one transaction.
+/// (`ContactMessage`) or meeting messages (`ITIPReader`), applied in one transaction; either
+/// may come sealed in a `MessageEnvelope`.
 public enum InboxFile {
     /// What one message in the file did.
     public struct Outcome: Equatable, Sendable {
@@ -12,6 +13,8 @@ public enum InboxFile {
     /// Applies the messages in `data`; throws what makes the file unreadable or refused, and
     /// then nothing of it was applied.
     public static func apply(_ data: Data, to store: SQLiteStore) throws -> [Outcome] {
+        // A message that came through a server sealed (a poll): what is inside.
+        let data = MessageEnvelope.opened(data) ?? data
         if let message = try ContactMessage.read(data) {
             nonisolated(unsafe) var refused: Error?
             do {

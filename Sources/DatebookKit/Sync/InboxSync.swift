@@ -8,7 +8,8 @@ import Foundation
 /// `/NAME/inbox/` for the part of the address before `@` (a household server whose users are
 /// named by their address, or by their first name). Each message is written under the name of
 /// its outbox file with `If-None-Match: *`, so a sync stopped after the write and before the
-/// file was moved to `outbox/sent/` delivers it once.
+/// file was moved to `outbox/sent/` delivers it once. A poll goes sealed in a `VJOURNAL`
+/// (`MessageEnvelope`), which every server stores.
 final class InboxSync {
     let store: SQLiteStore
     let client: DAVClient
@@ -48,8 +49,12 @@ final class InboxSync {
             .filter { $0.hasSuffix(".ics") }.sorted()
         for name in names {
             let path = (outbox.folder as NSString).appendingPathComponent(name)
-            guard let recipient = Self.recipient(ofFile: name), let data = FileManager.default.contents(atPath: path)
+            guard let recipient = Self.recipient(ofFile: name), var data = FileManager.default.contents(atPath: path)
             else { continue }
+            if MessageEnvelope.isSealed(whenSending: data) {
+                // A poll: not every server stores a VPOLL in a calendar collection.
+                data = MessageEnvelope.seal(data, uid: String(name.dropLast(4)), now: store.clock.now())
+            }
             var delivered = false
             for address in inboxes(of: recipient) {
                 let outcome: DAVClient.WriteOutcome
