@@ -136,6 +136,53 @@ struct DurabilityTests {
         #expect(try datebook(["add", "After", "--start", "tomorrow 12:00"]).status == 0)
     }
 
+    @Test("the planner killed with SIGKILL as it saves: every save it said it made is there, the file is whole, it opens again")
+    func killedPlanner() async throws {
+        let rounds = Self.stress ? 40 : 6
+        var confirmed: [String] = []
+        var cut: [String] = []
+        let environment: [String: String?] = ["TZ": "UTC", "DATEBOOK_DB": db]
+        for round in 1...rounds {
+            let session = try TmuxSession(width: 100, height: 30, environment: environment, home: home)
+            try await session.waitFor("1 Events")
+            // A save seen through to its message...
+            let kept = "Kept r\(round)x"
+            try session.send(keys: "a")
+            try await session.waitFor("Quick add")
+            try session.type("\(kept) 2030-03-15 09:00")
+            try await session.waitFor("Fri 15 Mar 2030")
+            try session.send(keys: "Enter")
+            try await session.waitFor("Saved “\(kept)”")
+            confirmed.append(kept)
+            // ...then another, and the planner killed 0–40 ms after its Enter: during the save,
+            // or just before or after it.
+            let killed = "Cut r\(round)x"
+            try session.send(keys: "a")
+            try await session.waitFor("Quick add")
+            try session.type("\(killed) 2030-03-16 09:00")
+            try await session.waitFor("Sat 16 Mar 2030")
+            let pid = try #require(try session.pid)
+            try session.send(keys: "Enter")
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...40_000)))
+            kill(pid, SIGKILL)
+            try await session.waitForEnd()
+            session.kill()
+            cut.append(killed)
+        }
+        try expectWhole()
+        let all = Set(try titles())
+        let lost = confirmed.filter { !all.contains($0) }
+        let cutKept = cut.filter { all.contains($0) }.count
+        print("durability: the planner killed \(rounds) times as it saved; \(confirmed.count) saves it confirmed, "
+            + "\(lost.count) lost; \(cutKept) of the \(rounds) saves it was killed in are there (whole or not at all)")
+        #expect(lost.isEmpty, "said saved but missing: \(lost)")
+        // It opens again on the file and lists what was saved.
+        let session = try TmuxSession(width: 100, height: 30, environment: environment, home: home)
+        try await session.waitFor("Kept r1x")
+        try session.send(keys: "q")
+        #expect(try await session.waitForExit() == 0)
+    }
+
     @Test("kill -9 during a large import: afterwards the import is wholly there or wholly absent")
     func killedImport() throws {
         let count = Self.stress ? 100_000 : 10_000
