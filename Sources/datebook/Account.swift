@@ -7,12 +7,12 @@ import Foundation
 struct AccountCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "account",
-        abstract: "Add, list or remove the CalDAV/CardDAV accounts Datebook syncs with.",
+        abstract: "Add, list or remove the CalDAV/CardDAV accounts Datebook syncs with, and choose their collections.",
         discussion: """
             The password is never stored: it comes from $DATEBOOK_PASSWORD, from the account's \
             --password-command (its first line of output), or it is asked for.
             """,
-        subcommands: [Add.self, ListAccounts.self, Remove.self],
+        subcommands: [Add.self, ListAccounts.self, Remove.self, Collections.self, Select.self],
         defaultSubcommand: ListAccounts.self)
 
     struct Add: ParsableCommand {
@@ -87,7 +87,8 @@ struct AccountCommand: ParsableCommand {
             for account in accounts {
                 print(InertText.line("\(account.name)  \(account.user) at \(account.url.absoluteString)"))
                 for collection in account.collections {
-                    let state = collection.lastError.map { "error: \($0)" }
+                    let state = !collection.isSelected ? "left out (datebook account select --off)"
+                        : collection.lastError.map { "error: \($0)" }
                         ?? collection.lastSync.map { "synced \(formatter.string(from: $0))" } ?? "not synced yet"
                     print(InertText.line(
                         "  \(collection.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)) "
@@ -114,10 +115,110 @@ struct AccountCommand: ParsableCommand {
             print("Removed \(name); its items stay here.")
         }
     }
+
+    struct Collections: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the calendars and address books the account has on the server, and which sync.",
+            discussion: """
+                Marks: * synced, new items or contacts go there; + synced; - left out; blank: not \
+                synced. Choose with: datebook account select NAME COLLECTION [--off].
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+        var name: String
+
+        func run() throws {
+            let database = try store.openStore(creating: false)
+            let account = try SyncCommandSupport.account(named: name, in: database, command: "account collections")
+            let found: [DAVDiscovery.Found]
+            do {
+                found = try SyncEngine(store: database).collectionsOnServer(
+                    of: account, password: SyncCommandSupport.password(for: account, command: "account collections"))
+            } catch {
+                Console.fail("datebook account collections: \(name): \(error)")
+            }
+            for collection in found {
+                let known = account.collections.first { $0.url.absoluteString == collection.url.absoluteString }
+                let mark = known.map { $0.isSelected ? ($0.isDefault ? "*" : "+") : "-" } ?? " "
+                let kind = collection.kind.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
+                let label = collection.displayName.isEmpty ? collection.url.lastPathComponent : collection.displayName
+                print(InertText.line("\(mark) \(kind) \(label)  \(collection.url.path(percentEncoded: false))"))
+            }
+        }
+    }
+
+    struct Select: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sync another calendar or address book of the account, or (--off) stop syncing one.",
+            discussion: """
+                COLLECTION is its name as `datebook account collections` shows it, or its path. \
+                New items and contacts keep going to the account's first calendar and address \
+                book, which always sync. A collection left out keeps its items here as they are: \
+                they sync again when it is selected again.
+                """)
+
+        @OptionGroup var store: StoreOptions
+
+        @Argument(help: ArgumentHelp("The account's name.", valueName: "name"))
+        var name: String
+
+        @Argument(help: ArgumentHelp("The calendar or address book: its name or its path.", valueName: "collection"))
+        var collection: String
+
+        @Flag(help: "Stop syncing it instead.")
+        var off = false
+
+        func run() throws {
+            let database = try store.openStore(creating: false)
+            let account = try SyncCommandSupport.account(named: name, in: database, command: "account select")
+            let known = account.collections.filter { $0.kind == .calendar || $0.kind == .addressBook }
+            func matches(_ url: URL, _ displayName: String) -> Bool {
+                let wanted = collection.lowercased()
+                let path = url.path(percentEncoded: false)
+                return displayName.lowercased() == wanted || path == collection || path == collection + "/"
+                    || url.lastPathComponent.lowercased() == wanted
+            }
+            do {
+                if off {
+                    guard let chosen = known.first(where: { matches($0.url, $0.displayName) }) else {
+                        Console.fail("datebook account select: \(name) syncs no calendar or address book called \(collection)")
+                    }
+                    let changed = try database.deselectSyncCollection(account: name, url: chosen.url)
+                    let path = chosen.url.path(percentEncoded: false)
+                    print(changed ? "\(name) no longer syncs \(path); its items stay here." : "\(name) was not syncing \(path).")
+                    return
+                }
+                let found = try SyncEngine(store: database).collectionsOnServer(
+                    of: account, password: SyncCommandSupport.password(for: account, command: "account select"))
+                guard let chosen = found.first(where: { matches($0.url, $0.displayName) }) else {
+                    let names = found.map { $0.displayName.isEmpty ? $0.url.lastPathComponent : $0.displayName }
+                    Console.fail(
+                        "datebook account select: \(name) has no calendar or address book called \(collection) on the "
+                            + "server; it has: \(names.joined(separator: ", "))")
+                }
+                let changed = try database.selectSyncCollection(
+                    account: name, SyncCollection(url: chosen.url, kind: chosen.kind, displayName: chosen.displayName))
+                let path = chosen.url.path(percentEncoded: false)
+                print(changed ? "\(name) syncs \(path) from the next sync." : "\(name) syncs \(path) already.")
+            } catch {
+                Console.fail("datebook account select: \(name): \(error)")
+            }
+        }
+    }
 }
 
 /// What the account and sync commands share.
 enum SyncCommandSupport {
+    /// The account called `name`, or a message on stderr and exit 1.
+    static func account(named name: String, in database: SQLiteStore, command: String) throws -> SyncAccount {
+        guard let account = try database.syncAccounts().first(where: { $0.name == name }) else {
+            Console.fail("datebook \(command): there is no account called \(name)")
+        }
+        return account
+    }
+
     /// The account's password from the environment or its command, else asked on the terminal;
     /// explains on stderr and exits when there is none.
     static func password(for account: SyncAccount, command: String) -> String {

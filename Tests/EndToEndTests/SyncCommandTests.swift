@@ -511,6 +511,55 @@ struct SyncCommandTests {
         #expect(try titles("a") == ["Written here"])
     }
 
+    @Test("account collections lists what the server has; select syncs another calendar both ways; --off leaves it out and keeps its items")
+    func choosingCollections() throws {
+        try addAccount("a")
+        try server.makeCalendar(for: "alice", name: "work", displayName: "Work")
+        let peer = DAVPeer(server, user: "alice")
+        let work = server.url(forUser: "alice", collection: "work")
+        let calendar = server.url(forUser: "alice", collection: "calendar")
+        try peer.putEvent(in: work, uid: "work-1", summary: "Quarterly review", start: "2026-12-14T09:00:00")
+
+        let listed = try datebook("a", ["account", "collections", "home"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let lines = listed.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("* calendar") && $0.hasSuffix("/alice/calendar/") })
+        #expect(lines.contains { $0.hasPrefix("  calendar") && $0.contains("Work") && $0.hasSuffix("/alice/work/") })
+        #expect(lines.contains { $0.hasPrefix("* addressbook") })
+        #expect(!lines.contains { $0.contains("/alice/inbox/") || $0.contains("/alice/public/") })
+        // Not chosen yet: its event does not come down.
+        try sync("a")
+        #expect(try titles("a").isEmpty)
+
+        let selected = try datebook("a", ["account", "select", "home", "Work"])
+        #expect(selected.status == 0 && selected.standardOutput.contains("home syncs /alice/work/"), "\(selected)")
+        #expect(try sync("a").contains("received 1 (1 new)"))
+        #expect(try titles("a") == ["Quarterly review"])
+        // An edit goes back to Work, a new item to the account's first calendar.
+        try edit("a") { $0.replacingOccurrences(of: "SUMMARY:Quarterly review", with: "SUMMARY:Quarterly review (moved)") }
+        #expect(try datebook("a", ["add", "Dentist", "--start", "2026-12-15 09:00"]).status == 0)
+        try sync("a")
+        #expect(try peer.events(in: work).map(\.summary) == ["Quarterly review (moved)"])
+        #expect(try peer.events(in: calendar).map(\.summary) == ["Dentist"])
+
+        // Left out: its items stay here and go nowhere else; the first calendar cannot be left out.
+        let off = try datebook("a", ["account", "select", "home", "work", "--off"])
+        #expect(off.status == 0 && off.standardOutput.contains("no longer syncs /alice/work/"), "\(off)")
+        try peer.putEvent(in: work, uid: "work-2", summary: "Offsite", start: "2026-12-16T09:00:00")
+        try sync("a")
+        #expect(try titles("a").sorted() == ["Dentist", "Quarterly review (moved)"])
+        #expect(try peer.events(in: calendar).map(\.summary) == ["Dentist"])
+        #expect(try datebook("a", ["account", "list"]).standardOutput.contains("left out"))
+        let refused = try datebook("a", ["account", "select", "home", "calendar", "--off"])
+        #expect(refused.status == 1 && refused.standardError.contains("cannot be left out"), "\(refused)")
+        let unknown = try datebook("a", ["account", "select", "home", "Holidays"])
+        #expect(unknown.status == 1 && unknown.standardError.contains("it has: "), "\(unknown)")
+        // Chosen again, it picks up where it stopped.
+        #expect(try datebook("a", ["account", "select", "home", "Work"]).status == 0)
+        #expect(try sync("a").contains("received 1 (1 new)"))
+        #expect(try titles("a").sorted() == ["Dentist", "Offsite", "Quarterly review (moved)"])
+    }
+
     // MARK: - Bad servers
 
     @Test("a wrong password, a server that is down, a timeout, a 500 midway, an answer not XML, a resource not iCalendar: a clear message, nothing lost, the next sync works")

@@ -199,6 +199,16 @@ public final class RadicaleServer: @unchecked Sendable {
         }
     }
 
+    /// Makes another calendar in `user`'s home, `/USER/NAME/`, as another client would.
+    public func makeCalendar(for user: String, name: String, displayName: String) throws {
+        let response = try request(
+            "MKCALENDAR", "/\(user)/\(name)/", as: user, headers: ["Content-Type": "application/xml; charset=utf-8"],
+            body: Self.calendarBody(displayName: displayName))
+        guard response.status == 201 else {
+            throw ChildProcess.Failure("making /\(user)/\(name)/ failed: \(response) \(log)")
+        }
+    }
+
     static func calendarBody(displayName: String) -> String {
         """
         <?xml version="1.0" encoding="utf-8"?>

@@ -348,6 +348,8 @@ extension SQLiteStore {
         migrator.registerMigration("v20", migrate: SyncSchema.migrateV20)
         // Which contacts changed since a sync last looked, for the address book (see ContactSyncSchema).
         migrator.registerMigration("v21", migrate: ContactSyncSchema.migrateV21)
+        // Calendars and address books a person chose to stop syncing (see SyncSchema).
+        migrator.registerMigration("v22", migrate: SyncSchema.migrateV22)
         return migrator
     }()
 }

@@ -318,7 +318,7 @@ extension SyncEngine {
     func syncAddressBooks(_ account: SyncAccount, client: DAVClient, dryRun: Bool, into outcome: inout Outcome,
                           progress: @escaping (String) -> Void)
     {
-        let books = account.collections.filter { $0.kind == .addressBook }
+        let books = account.collections.filter { $0.kind == .addressBook && $0.isSelected }
         let takingNew = books.first { $0.isDefault } ?? books.first
         for collection in books {
             let sync = AddressBookSync(

@@ -34,7 +34,7 @@ extension SQLiteStore {
             let collections = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT account, url, kind, display_name, is_default, sync_token, last_sync, last_error
+                    SELECT account, url, kind, display_name, is_default, sync_token, last_sync, last_error, selected
                     FROM sync_collection ORDER BY account, kind, url
                     """)
             return try Row.fetchAll(db, sql: "SELECT name, url, user, password_command FROM sync_account ORDER BY name")
@@ -52,7 +52,56 @@ extension SQLiteStore {
         guard let url = URL(string: row[1]), let kind = SyncCollection.Kind(rawValue: row[2]) else { return nil }
         return SyncCollection(
             url: url, kind: kind, displayName: row[3], isDefault: row[4], syncToken: row[5],
-            lastSync: (row[6] as Double?).map { Date(unixSeconds: $0) }, lastError: row[7])
+            lastSync: (row[6] as Double?).map { Date(unixSeconds: $0) }, lastError: row[7], isSelected: row[8])
+    }
+
+    /// Starts (or starts again) syncing a calendar or address book of an account. Returns false
+    /// when it was synced already.
+    public func selectSyncCollection(account: String, _ collection: SyncCollection) throws(StoreError) -> Bool {
+        guard [.calendar, .addressBook].contains(collection.kind) else {
+            throw StoreError.failed("only calendars and address books are chosen; the inbox and public calendar always sync")
+        }
+        return try write { db in
+            let url = collection.url.absoluteString
+            if let selected = try Bool.fetchOne(
+                db, sql: "SELECT selected FROM sync_collection WHERE account = ? AND url = ?", arguments: [account, url])
+            {
+                try db.execute(
+                    sql: "UPDATE sync_collection SET selected = 1 WHERE account = ? AND url = ?", arguments: [account, url])
+                return !selected
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_collection (account, url, kind, display_name, is_default, selected)
+                    VALUES (?, ?, ?, ?, 0, 1)
+                    """,
+                arguments: [account, url, collection.kind.rawValue, collection.displayName])
+            return true
+        }
+    }
+
+    /// Stops syncing a calendar or address book of an account; its items stay here. Returns
+    /// false when it was not synced. Refuses the collection new items or contacts go to.
+    public func deselectSyncCollection(account: String, url: URL) throws(StoreError) -> Bool {
+        try write { db in
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT kind, is_default, selected FROM sync_collection WHERE account = ? AND url = ?",
+                arguments: [account, url.absoluteString])
+            else { return false }
+            let kind: String = row[0]
+            guard kind == "calendar" || kind == "addressbook" else {
+                throw StoreError.failed("the inbox and the public calendar always sync")
+            }
+            guard !(row[1] as Bool) else {
+                throw StoreError.failed(
+                    "new \(kind == "calendar" ? "items" : "contacts") go to \(url.path); it cannot be left out")
+            }
+            guard row[2] as Bool else { return false }
+            try db.execute(
+                sql: "UPDATE sync_collection SET selected = 0 WHERE account = ? AND url = ?",
+                arguments: [account, url.absoluteString])
+            return true
+        }
     }
 
     /// Removes an account and what was agreed with its server; the items stay. False when

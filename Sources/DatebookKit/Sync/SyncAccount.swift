@@ -52,9 +52,13 @@ public struct SyncCollection: Equatable, Sendable {
     public var lastSync: Date?
     /// What went wrong the last time, in a few words; nil after a sync that worked.
     public var lastError: String?
+    /// False for a calendar or address book the person stopped syncing (`datebook account
+    /// select … --off`): it is skipped, and what was agreed with it is kept, so its items stay
+    /// here as they are, never go to another collection, and sync again when it is selected.
+    public var isSelected: Bool
 
     public init(url: URL, kind: Kind, displayName: String = "", isDefault: Bool = false, syncToken: String? = nil,
-                lastSync: Date? = nil, lastError: String? = nil)
+                lastSync: Date? = nil, lastError: String? = nil, isSelected: Bool = true)
     {
         self.url = url
         self.kind = kind
@@ -63,6 +67,7 @@ public struct SyncCollection: Equatable, Sendable {
         self.syncToken = syncToken
         self.lastSync = lastSync
         self.lastError = lastError
+        self.isSelected = isSelected
     }
 }
 

@@ -29,6 +29,16 @@ public final class SyncEngine {
         return try DAVDiscovery(client: DAVClient(session: session)).accountCollections(from: url)
     }
 
+    /// Every calendar and address book in the account's homes on the server, to choose from.
+    public func collectionsOnServer(of account: SyncAccount, password: String) throws(NetworkError)
+        -> [DAVDiscovery.Found]
+    {
+        let session = try HTTPSession(credentials: .init(user: account.user, password: password), timeout: timeout)
+        let discovery = DAVDiscovery(client: DAVClient(session: session))
+        return try discovery.collections(in: discovery.homes(from: account.url))
+            .filter { $0.kind == .calendar || $0.kind == .addressBook }
+    }
+
     /// Syncs one account: pull then push, collection by collection.
     public func sync(_ account: SyncAccount, password: String, dryRun: Bool = false,
                      progress: @escaping (String) -> Void = { _ in }) -> Outcome
@@ -58,7 +68,7 @@ public final class SyncEngine {
                 return finish(outcome, account: account, dryRun: dryRun)
             }
         }
-        let calendars = account.collections.filter { $0.kind == .calendar }
+        let calendars = account.collections.filter { $0.kind == .calendar && $0.isSelected }
         let takingNew = account.defaultCalendar
         for collection in calendars {
             do {

@@ -21,6 +21,12 @@ enum SyncSchema {
         DROP TRIGGER IF EXISTS sync_item_deleted;
         """
 
+    /// `sync_collection.selected`: 0 for a calendar or address book no longer synced. Its row
+    /// and what was agreed with it stay, so its items never count as new for another one.
+    static func migrateV22(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE sync_collection ADD COLUMN selected INTEGER NOT NULL DEFAULT 1")
+    }
+
     static func migrateV20(_ db: Database) throws {
         try db.execute(
             sql: """
