@@ -14,42 +14,43 @@ extension CalendarSync {
     }
 
     /// Items new here (when this collection takes them), changed since agreed, removed here.
+    ///
+    /// Read from the triggers' rows (`sync_dirty`: every item written or removed since it was
+    /// agreed, and every item never agreed, which the first account marks when it is made)
+    /// and from the resources agreed on nothing (a merge's result, a take-mine), never by
+    /// walking every item: a sync of a few changes costs as much with 100,000 items as with 100.
     func pushCandidates() throws -> [Candidate] {
         try store.read { db in
-            let collectionText = collection.url.absoluteString
             var result: [Candidate] = []
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT i.id, CAST(i.ical_uid AS TEXT), i.status, r.href, r.etag, r.base, r.agreed
-                    FROM item i LEFT JOIN sync_resource r ON r.uid = i.ical_uid AND r.account = ? AND r.collection = ?
-                    WHERE (r.href IS NULL AND ? AND i.status <> 'deleted'
-                           AND NOT EXISTS (SELECT 1 FROM sync_resource o JOIN sync_collection c
-                                           ON c.account = o.account AND c.url = o.collection AND c.kind = 'calendar'
-                                           WHERE o.uid = i.ical_uid))
-                       OR (r.href IS NOT NULL
-                           AND (r.agreed IS NULL OR EXISTS (SELECT 1 FROM sync_dirty d WHERE d.uid = i.ical_uid)))
-                    ORDER BY i.id
+                    SELECT * FROM (
+                        SELECT i.id AS id, CAST(d.uid AS TEXT), i.status, r.href, r.etag, r.base, r.agreed
+                        FROM sync_dirty d
+                        LEFT JOIN item i ON i.ical_uid = d.uid
+                        LEFT JOIN sync_resource r ON r.uid = d.uid AND r.account = ?1 AND r.collection = ?2
+                        WHERE r.href IS NOT NULL
+                           OR (i.id IS NOT NULL AND ?3 AND i.status <> 'deleted'
+                               AND NOT EXISTS (SELECT 1 FROM sync_resource o JOIN sync_collection c
+                                               ON c.account = o.account AND c.url = o.collection AND c.kind = 'calendar'
+                                               WHERE o.uid = d.uid))
+                        UNION
+                        SELECT i.id, CAST(r.uid AS TEXT), i.status, r.href, r.etag, r.base, r.agreed
+                        FROM sync_resource r LEFT JOIN item i ON i.ical_uid = r.uid
+                        WHERE r.account = ?1 AND r.collection = ?2 AND r.agreed IS NULL)
+                    ORDER BY id IS NULL, id
                     """,
-                arguments: [account, collectionText, takesNewItems])
+                arguments: [account, collection.url.absoluteString, takesNewItems])
             while let row = try rows.next() {
+                let rowID: Int64? = row[0]
                 let uid: String = row[1]
                 let resource: SyncedResource? = (row[3] as String?).map {
                     SyncedResource(href: $0, uid: uid, etag: row[4], base: row[5], agreed: row[6])
                 }
-                result.append(
-                    Candidate(rowID: row[0], uid: uid, status: ItemStatus(rawValue: row[2]) ?? .active, resource: resource))
-            }
-            let orphans = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT href, uid, etag, base, agreed FROM sync_resource r
-                    WHERE account = ? AND collection = ? AND NOT EXISTS (SELECT 1 FROM item WHERE ical_uid = r.uid)
-                    """,
-                arguments: [account, collectionText])
-            while let row = try orphans.next() {
-                let resource = SyncedResource(href: row[0], uid: row[1], etag: row[2], base: row[3], agreed: row[4])
-                result.append(Candidate(rowID: nil, uid: resource.uid, status: .deleted, resource: resource))
+                // A resource whose item is gone from the store altogether: removed here.
+                let status = rowID == nil ? .deleted : ItemStatus(rawValue: row[2]) ?? .active
+                result.append(Candidate(rowID: rowID, uid: uid, status: status, resource: resource))
             }
             return result
         }

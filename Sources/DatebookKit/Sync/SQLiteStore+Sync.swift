@@ -13,6 +13,7 @@ extension SQLiteStore {
                 throw StoreError.failed("an account called \(account.name) exists already")
             }
             try db.execute(sql: SyncSchema.itemTriggers)
+            try db.execute(sql: SyncSchema.markItemsNeverAgreed)
             try db.execute(
                 sql: "INSERT INTO sync_account (name, url, user, password_command, created) VALUES (?, ?, ?, ?, ?)",
                 arguments: [account.name, account.url.absoluteString, account.user, account.passwordCommand, now.unixSeconds])

@@ -21,10 +21,28 @@ enum SyncSchema {
         DROP TRIGGER IF EXISTS sync_item_deleted;
         """
 
+    /// Marks every item no calendar agreed on as waiting to go out: what a new account's first
+    /// sync sends, found among the triggers' rows like every other change.
+    static let markItemsNeverAgreed = """
+        INSERT OR IGNORE INTO sync_dirty (uid)
+        SELECT ical_uid FROM item i WHERE status <> 'deleted'
+          AND NOT EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = i.ical_uid)
+        """
+
     /// `sync_collection.selected`: 0 for a calendar or address book no longer synced. Its row
     /// and what was agreed with it stay, so its items never count as new for another one.
+    /// A sync finds what to send among the triggers' rows and the resources agreed on nothing
+    /// (an index of those), no longer by walking every item: items of an account made before
+    /// this, never agreed, are marked now.
     static func migrateV22(_ db: Database) throws {
-        try db.execute(sql: "ALTER TABLE sync_collection ADD COLUMN selected INTEGER NOT NULL DEFAULT 1")
+        try db.execute(
+            sql: """
+                ALTER TABLE sync_collection ADD COLUMN selected INTEGER NOT NULL DEFAULT 1;
+                CREATE INDEX sync_resource_unagreed ON sync_resource (account, collection) WHERE agreed IS NULL;
+                """)
+        if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sync_account)") == true {
+            try db.execute(sql: markItemsNeverAgreed)
+        }
     }
 
     static func migrateV20(_ db: Database) throws {
