@@ -70,28 +70,33 @@ public struct ContactMessage: Equatable, Sendable {
     /// Reads a contact message; nil when `data` is not one (a meeting message, say), so the
     /// caller can read it another way. Throws when it is one but lacks what it needs.
     public static func read(_ data: Data) throws(ITIPReader.Failure) -> ContactMessage? {
-        guard data.count <= ITIPReader.largest else { return nil }
+        guard data.count <= ITIPReader.largest,
+            let journal = journals(in: data).first(where: { $0.contains { $0.name == "X-DATEBOOK-CONTACT" } })
+        else { return nil }
+        return try message(journal)
+    }
+
+    /// The properties of each `VJOURNAL` directly inside the calendar of `data`, in order: where
+    /// Datebook's own messages (a contact message, a sealed meeting message) keep what they say.
+    static func journals(in data: Data) -> [[VCardProperty]] {
+        var journals: [[VCardProperty]] = []
         var depth = 0
-        var inJournal = false
-        var properties: [VCardProperty] = []
+        var properties: [VCardProperty]?
         for line in VCardLines(Array(data)) {
             guard let property = VCardProperty(line) else { continue }
             switch property.name {
             case "BEGIN":
                 depth += 1
-                inJournal = depth == 2 && property.text.uppercased() == "VJOURNAL"
+                properties = depth == 2 && property.text.uppercased() == "VJOURNAL" ? [] : nil
             case "END":
-                if inJournal, properties.contains(where: { $0.name == "X-DATEBOOK-CONTACT" }) {
-                    return try message(properties)
-                }
+                if let found = properties { journals.append(found) }
                 depth -= 1
-                inJournal = false
-                properties = []
+                properties = nil
             default:
-                if inJournal { properties.append(property) }
+                properties?.append(property)
             }
         }
-        return nil
+        return journals
     }
 
     private static func message(_ properties: [VCardProperty]) throws(ITIPReader.Failure) -> ContactMessage {

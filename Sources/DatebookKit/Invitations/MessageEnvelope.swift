@@ -52,26 +52,10 @@ public enum MessageEnvelope {
     /// The message inside `data` when it is an envelope; nil when it is not one (a message
     /// sent as it is). An envelope whose content is not base64 is no message: nil too.
     public static func opened(_ data: Data) -> Data? {
-        guard data.count <= ITIPReader.largest else { return nil }
-        var depth = 0
-        var inJournal = false
-        for line in VCardLines(Array(data)) {
-            guard let property = VCardProperty(line) else { continue }
-            switch property.name {
-            case "BEGIN":
-                depth += 1
-                inJournal = depth == 2 && property.text.uppercased() == "VJOURNAL"
-            case "END":
-                depth -= 1
-                inJournal = false
-            case Self.property where inJournal:
-                let text = String(decoding: property.value, as: UTF8.self).filter { !$0.isWhitespace }
-                return Data(base64Encoded: text)
-            default:
-                continue
-            }
-        }
-        return nil
+        guard data.count <= ITIPReader.largest,
+            let content = ContactMessage.journals(in: data).lazy.compactMap({ $0.first { $0.name == property } }).first
+        else { return nil }
+        return Data(base64Encoded: String(decoding: content.value, as: UTF8.self).filter { !$0.isWhitespace })
     }
 
     private static func upper(_ byte: UInt8) -> UInt8 {
