@@ -126,6 +126,9 @@ struct RecurrenceBound: Sendable {
             return
         }
         emptyMonthUnits = 0
+        if rule.frequency == ICAL_YEARLY_RECURRENCE {
+            try Self.judgeYearlyByMonth(recurrence, first: first)
+        }
         guard rule.frequency.rawValue <= ICAL_WEEKLY_RECURRENCE.rawValue else {
             // Yearly rules are expanded a year at a time.
             return
@@ -143,6 +146,28 @@ struct RecurrenceBound: Sendable {
         if Double(max(days, 0)) * unitsPerDay <= Double(Self.maximumGap) { return }
         let startSecond = first.is_date != 0 ? 0 : Int(first.hour) * 3600 + Int(first.minute) * 60 + Int(first.second)
         try rule.scan(from: start, days: days, startSecond: startSecond, count: Int(recurrence.count))
+    }
+
+    /// Refuses a yearly rule that names its months (BYMONTH) and whose days none of them ever
+    /// holds (`BYMONTH=3,10;BYMONTHDAY=5;BYDAY=4FR`: a fourth Friday is never the 5th).
+    /// Within its months such a rule picks the days a monthly one would (RFC 5545: BYDAY's
+    /// positions count in the month), and libical looks for them year after year up to 2582
+    /// inside one call: from the year 0, where each step goes through ICU's Julian calendar,
+    /// that call never ends. The Gregorian calendar repeats every 400 years, so 400 of the
+    /// rule's years tell. BYYEARDAY, BYWEEKNO and BYSETPOS pick among the whole year's days and
+    /// are left to the walk.
+    private static func judgeYearlyByMonth(_ recurrence: icalrecurrencetype, first: icaltimetype) throws(Refusal) {
+        guard !Rule.values(recurrence.by_month).isEmpty, Rule.values(recurrence.by_year_day).isEmpty,
+            Rule.values(recurrence.by_week_no).isEmpty, Rule.values(recurrence.by_set_pos).isEmpty
+        else { return }
+        let walk = MonthlyWalk(recurrence, startDay: Int(first.day))
+        let interval = max(1, Int(recurrence.interval))
+        var year = Int(first.year)
+        for _ in 0..<400 where year <= 2582 {
+            if (1...12).contains(where: { walk.holdsTime(year: year, month: $0) }) { return }
+            year += interval
+        }
+        throw .neverMatches(frequency: "YEARLY")
     }
 
     /// Refuses the BY values libical 3.0 accepts but cannot walk, whatever the frequency and

@@ -164,6 +164,18 @@ struct FuzzFindingsTests {
             }, "\(report.warnings)")
     }
 
+    /// A yearly rule whose days never come (`BYMONTH=10,3,11;BYMONTHDAY=5;BYDAY=4FR`) from the
+    /// year 0, nested with a broken VTIMEZONE in another event (seed 2029, input 493065; finding
+    /// 21): one libical call looked for a time year after year through ICU's Julian calendar and
+    /// did not return. Yearly rules that name their months are judged month by month now.
+    @Test("a yearly rule whose days never come, from the year 0, is judged and kept unexpanded", .timeLimit(.minutes(1)))
+    func yearlyNeverFromYearZero() throws {
+        let report = try withinDeadline(5) { try Self.importFixture("yearly-never-year-zero.ics") }
+        #expect(
+            report.warnings.contains { $0.message.contains("FREQ=YEARLY") && $0.message.contains("never gives a time") },
+            "\(report.warnings)")
+    }
+
     /// A zone part with 1,200 copies of its yearly RRULE (seed 2027, input 12897): libical
     /// walked each of them from 1601, for more than 3 s.
     @Test("a zone part with a thousand repeat rules is not walked", .timeLimit(.minutes(1)))

@@ -226,6 +226,13 @@ struct RuleBoundTests {
               ("FREQ=MONTHLY;BYDAY=-1FR,-1SU;BYSETPOS=2", nil),
               ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", nil),
               ("FREQ=YEARLY;BYMONTH=1,7;BYDAY=1MO;BYSETPOS=2", nil),
+              // Yearly by month: the days of the months named (a fourth Friday is never the 5th).
+              ("FREQ=YEARLY;BYMONTH=10,3,11;BYDAY=4FR;BYMONTHDAY=5", "never gives a time"),
+              ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),
+              ("FREQ=YEARLY;BYMONTH=10,3,11;BYDAY=4FR;BYMONTHDAY=25", nil),
+              ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=SU", nil),  // 2032, then every 28 years or so
+              ("FREQ=YEARLY;INTERVAL=4;BYMONTH=2;BYMONTHDAY=29", "never gives a time"),  // 2026, 2030…: none leap
+              ("FREQ=YEARLY;INTERVAL=2;BYMONTH=2;BYMONTHDAY=29", nil),  // 2028
               ("FREQ=SECONDLY;UNTIL=20260101T120000Z", nil),
           ] as [(String, String?)])
     func judgement(_ rule: String, _ expected: String?) throws {
