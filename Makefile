@@ -6,6 +6,8 @@
 #               100,000 Taskwarrior tasks beside task import
 #   make fuzz   a short fuzz run: 5,000 inputs on each target (the iCalendar reader, repeat rules,
 #               date text, meeting messages, vCards, feeds, JSON imports, CalDAV answers); a campaign: make fuzz COUNT=1000000 TARGET=ical SEED=7
+#   make libfuzz the same targets under libFuzzer, guided by coverage: make libfuzz TARGET=ical RUNS=1000000
+#               (LIBFUZZ_FLAGS=-max_total_time=60 to stop sooner)
 #
 # Release builds link the Swift runtime and Foundation statically: a command then starts in
 # about 10 ms instead of 17 (most of a short `datebook agenda` was the dynamic linker).
@@ -17,7 +19,7 @@ ARGS ?=
 # edges between modules (Docs/Architecture.md) hold.
 CHECK = --explicit-target-dependency-import-check error
 
-.PHONY: all deps build run test stress bench fuzz install clean
+.PHONY: all deps build run test stress bench fuzz libfuzz install clean
 
 all: build
 
@@ -54,6 +56,38 @@ HANG ?= 3
 fuzz: deps
 	$(SWIFT) build -c release --product DatebookFuzz
 	nice -n 10 .build/release/DatebookFuzz run --count $(COUNT) --seed $(SEED) --target $(TARGET) --hang $(HANG)
+
+# Each target of TARGET in turn under libFuzzer, in a build of its own (every module instrumented
+# for coverage, so not in .build). Seeds: the fixtures the target reads, the files of
+# Fixtures/Fuzz it reads, and the first 200 inputs of its generator; what libFuzzer adds stays in
+# $(LIBFUZZ)/corpus. A target stops at its first crash, oracle failure (an abort), input over 2 s
+# or over 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target runs all the same.
+# An input over 1 s is saved there too (slow-unit-…), and the run goes on. Both times are wall time.
+# Swift's backtracer is off: it takes the signals before libFuzzer, which then saves nothing.
+# Not part of `make test` either.
+LIBFUZZ = .build-libfuzzer
+RUNS ?= 1000000
+LIBFUZZ_FLAGS ?=
+FIXTURES = Tests/DatebookKitTests/Fixtures
+libfuzz: deps
+	$(SWIFT) build -c release --product DatebookLibFuzzer --scratch-path $(LIBFUZZ) --sanitize fuzzer -Xswiftc -parse-as-library
+	$(SWIFT) build --product DatebookFuzz
+	@set -e; failed=; for target in $$(echo $(TARGET) | tr , ' '); do \
+	  seeds=$(LIBFUZZ)/seeds/$$target; rm -rf $$seeds; mkdir -p $$seeds $(LIBFUZZ)/corpus/$$target fuzz-findings/libfuzzer/$$target; \
+	  .build/debug/DatebookFuzz seed-corpus --target $$target --count 200 --out $$seeds; \
+	  case $$target in \
+	    ical|feed) cp $(FIXTURES)/*.ics $(FIXTURES)/Fuzz/*.ics $$seeds/; max=1048576;; \
+	    vcard) cp $(FIXTURES)/vcard/*.vcf $$seeds/; max=1048576;; \
+	    json) cp $(FIXTURES)/Imports/*.json $$seeds/; max=1048576;; \
+	    itip|dav) max=262144;; \
+	    *) max=65536;; \
+	  esac; \
+	  echo "libFuzzer: $$target, $(RUNS) runs, inputs up to $$max bytes"; \
+	  DATEBOOK_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no nice -n 10 $(LIBFUZZ)/release/DatebookLibFuzzer $(LIBFUZZ)/corpus/$$target $$seeds \
+	    -runs=$(RUNS) -timeout=2 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 \
+	    -artifact_prefix=fuzz-findings/libfuzzer/$$target/ $(LIBFUZZ_FLAGS) || failed="$$failed $$target"; \
+	done; \
+	if [ -n "$$failed" ]; then echo "libFuzzer stopped on a finding in:$$failed (see fuzz-findings/libfuzzer/)"; exit 1; fi
 
 install: deps
 	$(RELEASE)

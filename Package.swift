@@ -58,12 +58,16 @@ let package = Package(
         ),
         // `make bench`: seeds a large database and measures the first frame and key handling.
         .executableTarget(name: "DatebookBench", dependencies: ["DatebookKit", "DatebookTerminal", "DatebookUI"]),
-        // `make fuzz`: the iCalendar reader, the repeat-rule path and the date-text parsers on
-        // generated input, each input timed, in child processes that may crash or hang.
+        // The fuzz targets: for each reader, how an input is made and run, and what its oracle checks.
+        .target(name: "DatebookFuzzTargets", dependencies: ["DatebookKit"]),
+        // `make fuzz`: the targets on generated input, each input timed, in child processes that
+        // may crash or hang.
         .executableTarget(
             name: "DatebookFuzz",
-            dependencies: ["DatebookKit", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["DatebookFuzzTargets", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // `make libfuzz`: the same targets under libFuzzer, built with `--sanitize fuzzer`.
+        .executableTarget(name: "DatebookLibFuzzer", dependencies: ["DatebookFuzzTargets"]),
         // What several test targets use: a local HTTP server for feeds.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit", "TestSupport"], resources: [.copy("Fixtures")]),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DatebookFuzzTargets
 import Foundation
 
 /// `make fuzz`: a deterministic, in-process fuzzer for the iCalendar reader, the repeat-rule
@@ -15,7 +16,7 @@ struct DatebookFuzz: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "DatebookFuzz",
         abstract: "Fuzzes the iCalendar reader, the repeat-rule path and the date-text parsers.",
-        subcommands: [Campaign.self, Replay.self, Show.self, Worker.self],
+        subcommands: [Campaign.self, Replay.self, Show.self, SeedCorpus.self, Worker.self],
         defaultSubcommand: Campaign.self)
 }
 
@@ -340,5 +341,28 @@ struct Show: ParsableCommand {
     func run() throws {
         let bytes = try Targets.make(target, corpus: common.corpus).input(seed: seed, index: index)
         FileHandle.standardOutput.write(Data(bytes))
+    }
+}
+
+struct SeedCorpus: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "seed-corpus", abstract: "Writes inputs 0..<count of a campaign as files, a corpus for libFuzzer.")
+
+    @Option var target: String
+    @Option var seed: UInt64 = 1
+    @Option(help: "How many inputs.")
+    var count = 200
+    @Option(help: "The folder the files go to (made if missing).")
+    var out: String
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+        let fuzzTarget = try Targets.make(target, corpus: common.corpus)
+        let folder = URL(fileURLWithPath: out)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for index in 0..<count {
+            let name = "s\(seed)-\(index).\(fuzzTarget.fileExtension)"
+            try Data(fuzzTarget.input(seed: seed, index: index)).write(to: folder.appendingPathComponent(name))
+        }
     }
 }

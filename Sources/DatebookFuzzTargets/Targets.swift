@@ -1,10 +1,10 @@
 import Foundation
 
 /// The targets by name, made with the seed files of `corpus` (the iCalendar fixtures).
-enum Targets {
-    static let names = ["ical", "rule", "dates", "itip", "vcard", "feed", "json", "dav"]
+public enum Targets {
+    public static let names = ["ical", "rule", "dates", "itip", "vcard", "feed", "json", "dav"]
 
-    static func make(_ name: String, corpus: String) throws -> any FuzzTarget {
+    public static func make(_ name: String, corpus: String) throws -> any FuzzTarget {
         switch name {
         case "ical":
             return ICalendarTarget(seedFiles: try seedFiles(in: corpus, ending: ".ics"))
@@ -35,24 +35,7 @@ private func seedFiles(in folder: String, ending suffix: String) throws -> [[UIn
     return try files.map { Array(try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent($0))) }
 }
 
-struct FuzzError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Time spent by one input: on the wall clock, and by the process's CPUs (all its threads).
-struct Stopwatch {
-    let wall = DispatchTime.now().uptimeNanoseconds
-    let cpu = Stopwatch.cpuNanoseconds()
-
-    static func cpuNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    /// Microseconds since the start: (wall, CPU).
-    func elapsed() -> (wall: UInt64, cpu: UInt64) {
-        ((DispatchTime.now().uptimeNanoseconds - wall) / 1000, (Self.cpuNanoseconds() - cpu) / 1000)
-    }
+public struct FuzzError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }

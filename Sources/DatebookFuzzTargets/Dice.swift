@@ -36,7 +36,7 @@ struct Dice {
 }
 
 /// One kind of input the fuzzer makes and runs.
-protocol FuzzTarget: Sendable {
+public protocol FuzzTarget: Sendable {
     /// The name `--target` takes.
     var name: String { get }
     /// The extension of a saved input.

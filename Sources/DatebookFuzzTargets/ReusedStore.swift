@@ -6,7 +6,9 @@ import Synchronization
 /// it was made: making a store (running its migrations) costs more than most inputs.
 ///
 /// New ids count from 1 again for each input, so an input runs the same in a campaign and in
-/// `replay`.
+/// `replay`. They begin with `5EED0000`, which no seed file holds: an input may name ids (the
+/// Taskwarrior fixture has a task 00000000-0000-0000-0000-000000000001), and the store must not
+/// give one of them to another record, as the product's random ids never do.
 final class ReusedStore: Sendable {
     let store: SQLiteStore
     private let empty: StoreSnapshot
@@ -22,7 +24,7 @@ final class ReusedStore: Sendable {
                         value += 1
                         return value
                     }
-                    return UUID(uuidString: String(format: "00000000-0000-0000-0000-%012llX", n))!
+                    return UUID(uuidString: String(format: "5EED0000-0000-4000-8000-%012llX", n))!
                 },
                 timeZone: timeZone)
             empty = try store.snapshot()

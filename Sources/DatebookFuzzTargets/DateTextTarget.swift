@@ -71,18 +71,26 @@ struct DateTextTarget: FuzzTarget {
         return nil
     }
 
+    /// The words of `text`, split at whitespace scalars.
+    static func words(_ text: String) -> [String] {
+        text.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map { String(String.UnicodeScalarView($0)) }
+    }
+
     /// A quick-add line read, its draft made into an item, and the item summed up. Oracle: a
     /// title is never empty nor holds a word the line did not, and an item the draft accepts
     /// passes `validate()`.
     private func quickAdd(_ text: String, now: Date, calendar: Calendar) -> String? {
         guard let result = try? QuickAddParser(now: now, calendar: calendar).parse(text) else { return nil }
         if result.title.isEmpty { return "quick add: an empty title from \(text.debugDescription)" }
-        let typed = Set(text.split(whereSeparator: \.isWhitespace).map(String.init))
-        for word in result.title.split(separator: " ").map(String.init) where !typed.contains(word) {
+        // Words as Unicode scalars, not characters: the title joins words with a space, and a
+        // word that begins with a combining mark (typed after a tab, say) makes one character
+        // of that space and itself.
+        let typed = Set(Self.words(text))
+        for word in Self.words(result.title) where !typed.contains(word) {
             // The title is the typed words joined, less separators at its ends.
             // (The standard library's search: Foundation's `contains` traps on Linux when the
             // text sought ends in a NUL, as `"ab".contains("b\0")` does.)
-            if !typed.contains(where: { $0.firstRange(of: word) != nil }) {
+            if !typed.contains(where: { $0.unicodeScalars.firstRange(of: word.unicodeScalars) != nil }) {
                 return "quick add: the title word \(word.debugDescription) is not in \(text.debugDescription)"
             }
         }
