@@ -41,6 +41,19 @@ final class RecurrenceIterator {
     let isUnbounded: Bool
     /// True when the rule ends by COUNT.
     let hasCount: Bool
+    /// The rule's COUNT (0 without one).
+    private let count: Int
+    /// Starts `next()` has returned.
+    private var given = 0
+    /// True when the rule's COUNT cannot be reached with the work budget left: each call into
+    /// libical costs at least two units and gives at most one start, so walking on to the end
+    /// would only spend the budget (`COUNT=1000000000` every second).
+    var cannotReachCount: Bool {
+        guard hasCount else { return false }
+        let callsLeft = max(0, workBudget - work) / 2
+        // DTSTART and a held start come without a call.
+        return count - given > callsLeft + 2
+    }
     /// The rule's UNTIL in stored seconds (the end of that day for a date), if it has one.
     let until: Double?
 
@@ -156,6 +169,7 @@ final class RecurrenceIterator {
         self.coveredYear = first.year + 10
         self.workBudget = workBudget
         hasCount = recurrence.count > 0
+        count = Int(recurrence.count)
         isUnbounded = !hasCount && icaltime_is_null_time(recurrence.until) != 0
         if icaltime_is_null_time(recurrence.until) == 0 {
             let until = recurrence.until
@@ -222,6 +236,12 @@ final class RecurrenceIterator {
     /// The next start, or nil when the rule has no more or the work budget is spent
     /// (`stoppedOnBudget`).
     func next() -> Double? {
+        let start = nextStart()
+        if start != nil { given += 1 }
+        return start
+    }
+
+    private func nextStart() -> Double? {
         if let held = heldStart {
             heldStart = nil
             lastStart = held

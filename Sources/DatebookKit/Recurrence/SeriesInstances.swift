@@ -26,6 +26,9 @@ struct SeriesInstances: Sendable {
         var expandedUntil = Self.complete
         var lastEnd: Double? = nil
         var knowsLastEnd = true
+        // The walk stopped at the horizon (not at the most kept, the budget or an EXRULE):
+        // a later horizon keeps more.
+        var stoppedAtHorizon = false
         if let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
@@ -34,9 +37,10 @@ struct SeriesInstances: Sendable {
             while let start = iterator.next() {
                 if start >= horizon || starts.count >= Self.maximumKept {
                     expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
+                    stoppedAtHorizon = start >= horizon
                     // How far the series goes: a COUNT is walked to its end (within the
                     // iterator's work budget), an UNTIL bounds it.
-                    if iterator.isUnbounded {
+                    if iterator.isUnbounded || iterator.cannotReachCount {
                         knowsLastEnd = false
                     } else if iterator.hasCount {
                         var last = start
@@ -76,6 +80,7 @@ struct SeriesInstances: Sendable {
                 starts.removeSubrange(last...)
                 expandedUntil = min(expandedUntil, (starts.last ?? definition.start) + 1)
                 knowsLastEnd = false
+                stoppedAtHorizon = false
             }
             starts.removeAll(where: exceptionRules.excludes)
         }
@@ -102,7 +107,8 @@ struct SeriesInstances: Sendable {
         }
         self.instances = instances
         row = SeriesRow(
-            start: first, end: end, span: longest, expandedUntil: expandedUntil)
+            start: first, end: end, span: longest, expandedUntil: expandedUntil,
+            keepsNoMore: expandedUntil != Self.complete && !stoppedAtHorizon)
     }
 
     /// The first rule instance past `expandedUntil` that has not ended at `from` (stored

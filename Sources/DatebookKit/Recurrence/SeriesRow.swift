@@ -9,4 +9,9 @@ struct SeriesRow: Equatable, Sendable {
     var span: Double
     /// Instances with an original start before this are in `occurrence`.
     var expandedUntil: Double
+    /// True when expanding the series again up to a later horizon would keep no more: its
+    /// walk from DTSTART stopped at the most instances kept, on the work budget or at an
+    /// EXRULE it cannot judge, not at the horizon. A later read expands past it live; the
+    /// horizon's extension leaves it alone instead of writing the same rows again.
+    var keepsNoMore = false
 }

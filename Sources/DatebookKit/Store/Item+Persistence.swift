@@ -22,7 +22,7 @@ extension Item {
     static let writeColumns = [
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
-        "expanded_until", "occurrence_keys", "instances_only", "listed_end",
+        "expanded_until", "occurrence_keys", "instances_only", "listed_end", "keeps_no_more",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -95,6 +95,7 @@ extension Item {
         try statement.bind(occurrenceKeys.isEmpty ? nil : occurrenceKeys, at: 22)
         try statement.bind(instancesOnly, at: 23)
         try statement.bind(listed?.end, at: 24)
+        try statement.bind(series?.keepsNoMore == true, at: 25)
     }
 
     /// The item exactly as it reads back from the database.

@@ -237,12 +237,14 @@ struct OccurrenceStream {
     var uids: UIDReader?
     let body: (Occurrence) -> Void
 
-    /// Read, waiting for their turn.
+    /// Read and sorted, waiting for their turn.
     private var pending: [Pending] = []
-    /// Live instances, sorted; those before `liveNext` are in `pending` already.
+    /// Read since the last hand-on, not yet sorted.
+    private var incoming: [Pending] = []
+    /// Live instances, sorted; those before `liveNext` have been taken.
     private let live: [Pending]
     private var liveNext = 0
-    /// How many rows `pending` gathers before those whose turn came are handed on.
+    /// How many rows `incoming` gathers before those whose turn came are handed on.
     private static let batch = 2048
 
     init(
@@ -255,7 +257,7 @@ struct OccurrenceStream {
         self.live = live
         self.uids = uids
         self.body = body
-        pending.reserveCapacity(Self.batch * 2)
+        incoming.reserveCapacity(Self.batch)
     }
 
     /// Adds one row when it overlaps the range.
@@ -266,17 +268,21 @@ struct OccurrenceStream {
         let entry = Pending(
             start: start, end: end, key: key, flags: flags, rowID: rowID, title: title, place: place, uid: uid,
             offsets: offsets)
-        let startInstant = entry.occurrence.start.unixSeconds
-        let endInstant = entry.occurrence.end.unixSeconds
-        // Overlaps [lower, upper): starts before the end, and ends after the start (a moment at
-        // the start counts).
-        guard startInstant < upper, endInstant > lower || startInstant >= lower else { return }
-        pending.append(entry)
+        guard overlaps(entry) else { return }
+        incoming.append(entry)
+    }
+
+    /// Overlaps [lower, upper): starts before the end, and ends after the start (a moment at the
+    /// start counts).
+    private func overlaps(_ entry: Pending) -> Bool {
+        let start = entry.occurrence.start.unixSeconds
+        let end = entry.occurrence.end.unixSeconds
+        return start < upper && (end > lower || start >= lower)
     }
 
     /// Says that every row from now on starts at `instant` or later; hands on what can go.
     mutating func passing(_ instant: Double) throws {
-        if pending.count >= Self.batch {
+        if incoming.count >= Self.batch {
             try handOn(before: instant)
         }
     }
@@ -286,28 +292,30 @@ struct OccurrenceStream {
         try handOn(before: .infinity)
     }
 
-    /// Sorts what waits, and hands on what starts before `limit`.
+    /// Sorts what was read since the last time, merges it and the live instances that start
+    /// before `limit` into what waits (each of the three is sorted, so a dense series's
+    /// hundreds of thousands of live instances cost a merge, not a sort), and hands on what
+    /// starts before `limit`.
     private mutating func handOn(before limit: Double) throws {
-        while liveNext < live.count && live[liveNext].occurrence.start.unixSeconds < limit {
-            let entry = live[liveNext]
-            let start = entry.occurrence.start.unixSeconds
-            let end = entry.occurrence.end.unixSeconds
-            if start < upper, end > lower || start >= lower {
-                pending.append(entry)
-            }
-            liveNext += 1
-        }
-        pending.withUnsafeMutableBufferPointer { buffer in
+        incoming.withUnsafeMutableBufferPointer { buffer in
             buffer.sort { a, b in OccurrenceStream.sortsBefore(a.occurrence, b.occurrence) }
         }
+        var taken: [Pending] = []
+        while liveNext < live.count && live[liveNext].occurrence.start.unixSeconds < limit {
+            if overlaps(live[liveNext]) { taken.append(live[liveNext]) }
+            liveNext += 1
+        }
+        let merged = Self.merged(Self.merged(pending, incoming), taken)
+        incoming.removeAll(keepingCapacity: true)
         var count = 0
-        while count < pending.count && pending[count].occurrence.start.unixSeconds < limit {
+        while count < merged.count && merged[count].occurrence.start.unixSeconds < limit {
             count += 1
         }
+        pending = Array(merged[count...])
         guard count > 0 else { return }
         if var uids {
-            try uids.resolve(pending[0..<count])
-            for entry in pending[0..<count] {
+            try uids.resolve(merged[0..<count])
+            for entry in merged[0..<count] {
                 var occurrence = entry.occurrence
                 if entry.foreignUID, let uid = uids.known[entry.rowID] {
                     occurrence.uid = uid
@@ -316,11 +324,33 @@ struct OccurrenceStream {
             }
             self.uids = uids
         } else {
-            for entry in pending[0..<count] {
+            for entry in merged[0..<count] {
                 body(entry.occurrence)
             }
         }
-        pending.removeFirst(count)
+    }
+
+    /// Two sorted runs as one; on a tie the first run's entry comes first, as a stable sort
+    /// of the two together would put it.
+    private static func merged(_ first: [Pending], _ second: [Pending]) -> [Pending] {
+        if second.isEmpty { return first }
+        if first.isEmpty { return second }
+        var result: [Pending] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0
+        var j = 0
+        while i < first.count && j < second.count {
+            if sortsBefore(second[j].occurrence, first[i].occurrence) {
+                result.append(second[j])
+                j += 1
+            } else {
+                result.append(first[i])
+                i += 1
+            }
+        }
+        result.append(contentsOf: first[i...])
+        result.append(contentsOf: second[j...])
+        return result
     }
 
     /// The order of `OccurrenceStore`: start, title, item (as its lowercase text sorts, which

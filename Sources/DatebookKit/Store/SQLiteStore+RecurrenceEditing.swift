@@ -193,7 +193,10 @@ extension SQLiteStore: RecurrenceEditing {
     public func extendRecurrenceHorizon(through date: Date? = nil) throws(StoreError) -> Int {
         let limit = min(
             date?.unixSeconds ?? clock.now().unixSeconds + Self.keptAhead, recurrenceHorizon - Self.horizonMargin)
-        let stale = "series_start IS NOT NULL AND expanded_until < ? AND series_start < ? AND status <> 'deleted'"
+        let stale = """
+            series_start IS NOT NULL AND expanded_until < ? AND series_start < ? AND status <> 'deleted'
+              AND keeps_no_more = 0
+            """
         let arguments: StatementArguments = [limit, limit]
         // Looked at first without a write lock: at most openings of the planner nothing is stale.
         let count = try read { db in

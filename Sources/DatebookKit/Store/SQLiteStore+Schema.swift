@@ -350,6 +350,12 @@ extension SQLiteStore {
         migrator.registerMigration("v21", migrate: ContactSyncSchema.migrateV21)
         // Calendars and address books a person chose to stop syncing (see SyncSchema).
         migrator.registerMigration("v22", migrate: SyncSchema.migrateV22)
+        // Series that a later horizon would not keep more of (see `SeriesRow.keepsNoMore`): the
+        // horizon's extension no longer writes them again at every opening. Rows written
+        // before say 0 and are marked when next expanded.
+        migrator.registerMigration("v23") { db in
+            try db.execute(sql: "ALTER TABLE item ADD COLUMN keeps_no_more INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }()
 }

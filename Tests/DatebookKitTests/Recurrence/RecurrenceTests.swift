@@ -255,6 +255,67 @@ struct RecurrenceTests {
         #expect(keptFar == 0)
     }
 
+    @Test("a series kept up to the most instances is not written again when the planner opens, and reads past them live")
+    func mostKeptIsFinal() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/datebook.sqlite"
+        let start = Fixture.utc("2026-12-05 18:30")
+        try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
+            series(1, "Every second", start, minutes: 0, rule: "FREQ=SECONDLY;COUNT=1000000000", zone: .utc))
+        try SQLiteStore(path: path, clock: .fixed(Fixture.now)).save(
+            series(2, "Every minute", start, minutes: 0, rule: "FREQ=MINUTELY", zone: .utc))
+        // Both keep the most instances, ending within two hours and four days of their start,
+        // well before the four weeks ahead an opening keeps: expanding them again from DTSTART
+        // keeps the same rows, so an opening leaves them alone.
+        let opened = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
+        #expect(try opened.extendRecurrenceHorizon() == 0)
+        let kept = try opened.dbQueue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence")
+        }
+        #expect(kept == 2 * SeriesInstances.maximumKept)
+        // Past them, a read still finds every instance, live, and keeps none.
+        let seconds = try opened.occurrences(
+            from: start.addingTimeInterval(7_200), to: start.addingTimeInterval(7_200 + 120))
+        #expect(seconds.filter { $0.title == "Every second" }.map(\.start)
+            == (0..<120).map { start.addingTimeInterval(7_200 + Double($0)) })
+        let minutes = try opened.occurrences(
+            from: start.addingTimeInterval(86_400 * 5), to: start.addingTimeInterval(86_400 * 5 + 120))
+        #expect(minutes.filter { $0.title == "Every minute" }.map(\.start) == [
+            start.addingTimeInterval(86_400 * 5), start.addingTimeInterval(86_400 * 5 + 60),
+        ])
+        #expect(try opened.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") } == kept)
+    }
+
+    @Test("a COUNT out of reach of the work budget is not walked to its end")
+    func countOutOfReach() throws {
+        let far = try RecurrenceIterator(
+            rule: "FREQ=SECONDLY;COUNT=1000000000", start: Fixture.utc("2026-12-05 18:30").unixSeconds, isDate: false,
+            zone: .utc, zoneDefinition: nil)
+        let near = try RecurrenceIterator(
+            rule: "FREQ=SECONDLY;COUNT=6000", start: Fixture.utc("2026-12-05 18:30").unixSeconds, isDate: false,
+            zone: .utc, zoneDefinition: nil)
+        for _ in 0..<SeriesInstances.maximumKept {
+            _ = far.next()
+            _ = near.next()
+        }
+        #expect(far.cannotReachCount)
+        #expect(!near.cannotReachCount)
+        // The series of the first keeps its most instances and no known end, as a walk that
+        // ran out of budget would have said; the second is walked to its end.
+        let definition = { (rule: String) in
+            SeriesDefinition(
+                self.series(1, "s", Fixture.utc("2026-12-05 18:30"), minutes: 0, rule: rule, zone: .utc),
+                coding: StoredTime(timeZone: TimeZone(identifier: "UTC")!))
+        }
+        let farSeries = SeriesInstances(definition("FREQ=SECONDLY;COUNT=1000000000"), horizon: .infinity)
+        #expect(farSeries.instances.count == SeriesInstances.maximumKept)
+        #expect(farSeries.row.end == nil)
+        #expect(farSeries.row.keepsNoMore)
+        let nearSeries = SeriesInstances(definition("FREQ=SECONDLY;COUNT=6000"), horizon: .infinity)
+        #expect(nearSeries.row.end == Fixture.utc("2026-12-05 18:30").unixSeconds + 5_999)
+    }
+
     @Test("an instance ending after the range starts is found; a moment at the range's end is not")
     func overlapAtEdges() throws {
         let store = try store()
