@@ -237,8 +237,8 @@ struct OccurrenceStream {
     var uids: UIDReader?
     let body: (Occurrence) -> Void
 
-    /// Read and sorted, waiting for their turn.
-    private var pending: [Pending] = []
+    /// Read and sorted, waiting for their turn (a slice of the last merge's result).
+    private var waiting: ArraySlice<Pending> = []
     /// Read since the last hand-on, not yet sorted.
     private var incoming: [Pending] = []
     /// Live instances, sorted; those before `liveNext` have been taken.
@@ -305,17 +305,18 @@ struct OccurrenceStream {
             if overlaps(live[liveNext]) { taken.append(live[liveNext]) }
             liveNext += 1
         }
-        let merged = Self.merged(Self.merged(pending, incoming), taken)
+        let merged = Self.merged(Self.merged(waiting, incoming[...]), taken[...])
         incoming.removeAll(keepingCapacity: true)
-        var count = 0
-        while count < merged.count && merged[count].occurrence.start.unixSeconds < limit {
-            count += 1
+        var end = merged.startIndex
+        while end < merged.endIndex && merged[end].occurrence.start.unixSeconds < limit {
+            end += 1
         }
-        pending = Array(merged[count...])
-        guard count > 0 else { return }
+        waiting = merged[end...]
+        let due = merged[..<end]
+        guard !due.isEmpty else { return }
         if var uids {
-            try uids.resolve(merged[0..<count])
-            for entry in merged[0..<count] {
+            try uids.resolve(due)
+            for entry in due {
                 var occurrence = entry.occurrence
                 if entry.foreignUID, let uid = uids.known[entry.rowID] {
                     occurrence.uid = uid
@@ -324,7 +325,7 @@ struct OccurrenceStream {
             }
             self.uids = uids
         } else {
-            for entry in merged[0..<count] {
+            for entry in due {
                 body(entry.occurrence)
             }
         }
@@ -332,14 +333,14 @@ struct OccurrenceStream {
 
     /// Two sorted runs as one; on a tie the first run's entry comes first, as a stable sort
     /// of the two together would put it.
-    private static func merged(_ first: [Pending], _ second: [Pending]) -> [Pending] {
+    private static func merged(_ first: ArraySlice<Pending>, _ second: ArraySlice<Pending>) -> ArraySlice<Pending> {
         if second.isEmpty { return first }
         if first.isEmpty { return second }
         var result: [Pending] = []
         result.reserveCapacity(first.count + second.count)
-        var i = 0
-        var j = 0
-        while i < first.count && j < second.count {
+        var i = first.startIndex
+        var j = second.startIndex
+        while i < first.endIndex && j < second.endIndex {
             if sortsBefore(second[j].occurrence, first[i].occurrence) {
                 result.append(second[j])
                 j += 1
@@ -350,7 +351,7 @@ struct OccurrenceStream {
         }
         result.append(contentsOf: first[i...])
         result.append(contentsOf: second[j...])
-        return result
+        return result[...]
     }
 
     /// The order of `OccurrenceStore`: start, title, item (as its lowercase text sorts, which
