@@ -23,8 +23,9 @@ struct Import: ParsableCommand {
 
             JSON formats: prints `Read as FORMAT: N imported (added, updated), S skipped.`, then \
             each record that could not be read, with its place in the list and its line, on \
-            stderr. Importing the same file again updates its items. Exit status: 0 when anything \
-            was imported (or the file held nothing), 1 when nothing could be.
+            stderr. Importing the same file again updates its items. Exit status: 0 when every \
+            record was imported (or the file held none), 2 when some were skipped, 1 when none \
+            could be.
 
             An import is one transaction: what it reports is committed, or nothing is. An http(s) \
             address is downloaded first (within --timeout); when it cannot be read, --fallback \
@@ -78,11 +79,11 @@ struct Import: ParsableCommand {
         for note in result.report.warnings {
             Console.error("note: \(note)")
         }
-        if result.format == .ical {
-            if !result.report.skipped.isEmpty { throw ExitCode(2) }
-        } else if result.importedNothing {
-            throw ExitCode(1)
-        }
+        // One contract for every format: 2 when some were skipped, 1 when nothing could be
+        // imported from records that were there (iCalendar says 2 then too: its summary counts
+        // the components it kept).
+        if result.format != .ical && result.importedNothing { throw ExitCode(1) }
+        if !result.report.skipped.isEmpty { throw ExitCode(2) }
     }
 
     // MARK: - Reading the source
