@@ -49,6 +49,32 @@ struct ImportExportTests {
         #expect(twice.standardOutput.hasPrefix("Imported 3 items: 0 added, 3 updated, 0 skipped."))
     }
 
+    @Test("an END that ends nothing is left out and one that ends too early closes what is open: both events kept, only Datebook's notes on stderr")
+    func strayAndMissingEnds() throws {
+        let path = try file("ends.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN",
+            "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z", "DTSTART:20261201T100000Z", "SUMMARY:Stray end",
+            "END:VALARM", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:b", "DTSTAMP:20260101T000000Z", "DTSTART:20261202T100000Z", "SUMMARY:Open alarm",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "END:VEVENT",
+            "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n")
+        let imported = try datebook(["import", path])
+        #expect(imported.status == 0)
+        #expect(imported.standardOutput == "Imported 2 items: 2 added, 0 updated, 0 skipped.\n")
+        // libical says nothing of its own ("Encountered END before BEGIN" with its source line).
+        #expect(imported.standardError == """
+            note: line 9, VALARM: END:VALARM without BEGIN:VALARM; ignored
+            note: line 19, VEVENT: VALARM inside it did not end; closed here
+
+            """)
+        let exported = try datebook(["export"]).standardOutput
+        #expect(exported.contains("SUMMARY:Stray end"))
+        #expect(exported.contains("SUMMARY:Open alarm\r\n"))
+        #expect(exported.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
+        #expect(exported.components(separatedBy: "TRIGGER:-PT5M").count == 2)
+    }
+
     @Test("import keeps items whose rules libical would walk for hours unexpanded, with a note, at once")
     func hostileRules() throws {
         let clock = ContinuousClock()

@@ -17,6 +17,17 @@ struct ICalendarScanner {
         var range: Range<Int>
         /// The number of its `BEGIN:` line, from 1.
         var line: Int
+        /// What its text changes from its bytes, in order: an `END:` line that ends nothing
+        /// (noted as ignored) is left out, and the `END:` lines of components inside it that
+        /// did not end (noted as closed) are written where it ends. libical would refuse the
+        /// component, or print a complaint of its own on stderr.
+        var repairs: [Repair] = []
+    }
+
+    /// Bytes of a component replaced in its text (absolute offsets in the stream).
+    struct Repair: Equatable, Sendable {
+        var range: Range<Int>
+        var replacement: [UInt8]
     }
 
     /// Something wrong with the stream's structure.
@@ -58,6 +69,7 @@ struct ICalendarScanner {
         var overflow = 0
         /// Set once the open component went past `maximumDepth`: it will be skipped.
         var tooDeep = false
+        var repairs: [Repair] = []
         var lineNumber = 0
         var offset = 0
         let count = bytes.count
@@ -69,8 +81,9 @@ struct ICalendarScanner {
                         line: chunkLine, component: chunkName,
                         message: "it is nested too deeply (more than \(Self.maximumDepth) levels); skipped"))
             } else {
-                chunks.append(Chunk(name: chunkName, range: chunkStart..<end, line: chunkLine))
+                chunks.append(Chunk(name: chunkName, range: chunkStart..<end, line: chunkLine, repairs: repairs))
             }
+            repairs = []
             overflow = 0
             tooDeep = false
         }
@@ -113,6 +126,7 @@ struct ICalendarScanner {
                     tooDeep = false
                 }
                 if openComponent() == nil {
+                    repairs = []
                     chunkStart = offset
                     chunkLine = lineNumber
                     chunkName = name
@@ -136,12 +150,15 @@ struct ICalendarScanner {
                 guard let index = stack.lastIndex(of: name) else {
                     problems.append(
                         Problem(line: lineNumber, component: name, message: "END:\(name) without BEGIN:\(name); ignored"))
+                    if openComponent() != nil { repairs.append(Repair(range: offset..<next, replacement: [])) }
                     continue
                 }
                 if index < stack.count - 1 {
                     let unclosed = stack[(index + 1)...].joined(separator: ", ")
                     problems.append(
                         Problem(line: lineNumber, component: name, message: "\(unclosed) inside it did not end; closed here"))
+                    let ends = stack[(index + 1)...].reversed().map { "END:\($0)\r\n" }.joined()
+                    repairs.append(Repair(range: offset..<offset, replacement: Array(ends.utf8)))
                 }
                 let wasComponent = openComponent() != nil
                 stack.removeLast(stack.count - index)
@@ -205,6 +222,22 @@ struct ICalendarScanner {
     /// each, lines that are not UTF-8 read as Latin-1 and NUL characters made U+FFFD.
     static func text(of chunk: Chunk, in bytes: UnsafeRawBufferPointer) -> (text: String, notes: [(Int, String)]) {
         let slice = UnsafeRawBufferPointer(rebasing: bytes[chunk.range])
+        guard !chunk.repairs.isEmpty else { return text(of: slice, firstLine: chunk.line) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(slice.count)
+        var from = chunk.range.lowerBound
+        for repair in chunk.repairs {
+            kept.append(contentsOf: bytes[from..<repair.range.lowerBound])
+            kept.append(contentsOf: repair.replacement)
+            from = repair.range.upperBound
+        }
+        kept.append(contentsOf: bytes[from..<chunk.range.upperBound])
+        // (A note about a line after a repair may name a line next to it.)
+        return kept.withUnsafeBytes { text(of: $0, firstLine: chunk.line) }
+    }
+
+    /// The text of a component's bytes whose first line is `firstLine`.
+    private static func text(of slice: UnsafeRawBufferPointer, firstLine: Int) -> (text: String, notes: [(Int, String)]) {
         if !slice.contains(0), let text = String(validating: slice, as: UTF8.self) {
             return (text, [])
         }
@@ -212,7 +245,7 @@ struct ICalendarScanner {
         var text = ""
         text.reserveCapacity(slice.count)
         var lineStart = 0
-        var line = chunk.line
+        var line = firstLine
         while lineStart < slice.count {
             var lineEnd = lineStart
             while lineEnd < slice.count && slice[lineEnd] != 0x0A {
