@@ -47,16 +47,19 @@ extension SQLiteStore: SyncStateStore {
             let lastError = try String.fetchOne(
                 db, sql: "SELECT last_error FROM sync_collection WHERE last_error IS NOT NULL LIMIT 1")
             // New here (never agreed with any collection), and written since agreed (the
-            // triggers' rows) or marked to go out (a take-mine): two counts that never overlap,
-            // each from an index but for the few rows agreed on nothing.
+            // triggers' rows) or marked to go out (a take-mine): counts that never overlap,
+            // each from an index but for the few rows agreed on nothing. An item of a calendar
+            // left out (`datebook account select --off`) waits for nothing: its changes go out
+            // only if the calendar is synced again.
             let waiting = try Int.fetchOne(
                 db,
                 sql: """
                     SELECT (SELECT count(*) FROM item i
                             WHERE i.status <> 'deleted'
                               AND NOT EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = i.ical_uid))
-                         + (SELECT count(*) FROM sync_dirty d WHERE EXISTS (SELECT 1 FROM sync_resource r WHERE r.uid = d.uid))
-                         + (SELECT count(DISTINCT r.uid) FROM sync_resource r
+                         + (SELECT count(*) FROM sync_dirty d
+                            WHERE EXISTS (SELECT 1 FROM sync_resource r \(Self.selectedCollection) WHERE r.uid = d.uid))
+                         + (SELECT count(DISTINCT r.uid) FROM sync_resource r \(Self.selectedCollection)
                             WHERE r.agreed IS NULL AND NOT EXISTS (SELECT 1 FROM sync_dirty d WHERE d.uid = r.uid))
                     """) ?? 0
             return SyncStatus(
@@ -64,6 +67,10 @@ extension SQLiteStore: SyncStateStore {
                 waiting: waiting)
         }
     }
+
+    /// Joins a resource (`r`) to its collection when that is synced.
+    private static let selectedCollection =
+        "JOIN sync_collection c ON c.account = r.account AND c.url = r.collection AND c.selected = 1"
 
     public func conflictVersions(_ conflict: SyncConflict) throws(StoreError) -> (mine: Item?, theirs: Item?) {
         let coder = ICalendarResource(timeZone: timeZone, now: clock.now(), storedZoneDefinitions: try storedZoneDefinitions())

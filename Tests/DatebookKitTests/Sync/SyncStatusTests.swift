@@ -19,7 +19,7 @@ import Testing
     }
 
     /// Notes items as agreed with the server, as a finished sync leaves them.
-    func agree(_ store: SQLiteStore, _ items: [Item]) throws {
+    func agree(_ store: SQLiteStore, _ items: [Item], in calendar: URL = Self.calendar) throws {
         try store.write { db in
             for item in items {
                 try db.execute(
@@ -27,7 +27,7 @@ import Testing
                         INSERT OR REPLACE INTO sync_resource (account, collection, href, uid, etag, base, agreed)
                         VALUES ('home', ?, ?, ?, '"1"', '', 'agreed')
                         """,
-                    arguments: [Self.calendar.absoluteString, "/alice/calendar/\(item.icalendarUID).ics", item.icalendarUID])
+                    arguments: [calendar.absoluteString, "\(calendar.path)\(item.icalendarUID).ics", item.icalendarUID])
                 try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [item.icalendarUID])
             }
         }
@@ -58,6 +58,27 @@ import Testing
         try store.save(changed)
         try store.delete(id: before.id)
         #expect(try store.syncStatus().waiting == 2)
+    }
+
+    @Test func changesInACalendarLeftOutWaitForNothing() throws {
+        let store = try store()
+        try addAccount(store)
+        let work = URL(string: "http://127.0.0.1:5232/alice/work/")!
+        #expect(try store.selectSyncCollection(account: "home", SyncCollection(url: work, kind: .calendar)))
+        let home = try store.save(Fixture.event(1, "At home", at: "2026-11-23 09:00"))
+        let office = try store.save(Fixture.event(2, "At the office", at: "2026-11-24 09:00"))
+        try agree(store, [home])
+        try agree(store, [office], in: work)
+        #expect(try store.syncStatus().waiting == 0)
+        var renamed = office
+        renamed.title = "At the office, renamed"
+        try store.save(renamed)
+        #expect(try store.syncStatus().waiting == 1)
+        // Left out, its calendar sends nothing: its change is not waiting. Synced again, it is.
+        #expect(try store.deselectSyncCollection(account: "home", url: work))
+        #expect(try store.syncStatus().waiting == 0)
+        #expect(try store.selectSyncCollection(account: "home", SyncCollection(url: work, kind: .calendar)))
+        #expect(try store.syncStatus().waiting == 1)
     }
 
     @Test func theLastErrorStaysUntilASyncWorks() throws {
