@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import DatebookKit
@@ -79,6 +80,43 @@ import Testing
         #expect(try store.syncStatus().waiting == 0)
         #expect(try store.selectSyncCollection(account: "home", SyncCollection(url: work, kind: .calendar)))
         #expect(try store.syncStatus().waiting == 1)
+    }
+
+    /// Version 22 finds what to send among the triggers' rows; an account made before it had
+    /// items never agreed that no trigger saw (made before the account): the migration marks them.
+    @Test func anAccountFromBeforeVersion22SendsItsItemsNeverAgreed() throws {
+        let folder = Fixture.makeFolder()
+        defer { Fixture.removeFolder(folder) }
+        let path = folder + "/datebook.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: "v21")
+        let monday = Fixture.utc("2026-11-23 09:00").timeIntervalSince1970
+        try queue.write { db in
+            for (n, title) in [(1, "Agreed"), (2, "Never agreed"), (3, "Removed")] {
+                let uid = Fixture.id(n).lowercasedText
+                try db.execute(
+                    sql: """
+                        INSERT INTO item (id, uid, kind, title, created, updated, sort_at, ical_uid, status)
+                            VALUES (?, ?, 'event', ?, 0, 0, ?, ?, ?);
+                        INSERT INTO item_time (item, position, start, "end") VALUES (?, 0, ?, ?);
+                        """,
+                    arguments: [n, uid, title, monday, uid, n == 3 ? "deleted" : "active", n, monday, monday + 3600])
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO sync_account (name, url, user, created) VALUES ('home', 'http://127.0.0.1:5232/', 'alice', 0);
+                    INSERT INTO sync_collection (account, url, kind, is_default) VALUES ('home', ?, 'calendar', 1);
+                    INSERT INTO sync_resource (account, collection, href, uid, etag, base, agreed)
+                        VALUES ('home', ?, '/alice/calendar/1.ics', ?, '"1"', '', 'agreed');
+                    """,
+                arguments: [Self.calendar.absoluteString, Self.calendar.absoluteString, Fixture.id(1).lowercasedText])
+        }
+        try queue.close()
+        let store = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
+        let dirty = try store.dbQueue.read { db in try String.fetchAll(db, sql: "SELECT uid FROM sync_dirty") }
+        #expect(dirty == [Fixture.id(2).lowercasedText])
+        #expect(try store.syncStatus().waiting == 1)
+        #expect(try store.syncAccounts().first?.collections.first?.isSelected == true)
     }
 
     @Test func theLastErrorStaysUntilASyncWorks() throws {
