@@ -151,11 +151,8 @@ struct DueAlarmsTests {
     func migratesTheOldAlarm() throws {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
-        let path = folder + "/datebook.sqlite"
-        let queue = try DatabaseQueue(path: path)
-        try SQLiteStore.migrator.migrate(queue, upTo: "v16")
         let monday = Fixture.utc("2026-11-23 09:00").timeIntervalSince1970
-        try queue.write { db in
+        let path = try Fixture.olderDatabase(in: folder, upTo: "v16") { db in
             try db.execute(
                 sql: """
                     INSERT INTO item (id, uid, kind, title, created, updated, sort_at, ical_uid, alarm_minutes, alarm_sound)
@@ -168,7 +165,6 @@ struct DueAlarmsTests {
                 arguments: [Fixture.id(1).lowercasedText, monday, Fixture.id(1).lowercasedText, monday, monday + 3600,
                             Fixture.id(2).lowercasedText, monday, Fixture.id(2).lowercasedText, monday, monday + 3600])
         }
-        try queue.close()
         let store = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
         #expect(try store.item(id: Fixture.id(1))?.alarms == [Alarm(minutesBefore: 20, sound: "bell")])
         #expect(try store.item(id: Fixture.id(2))?.alarms == [])

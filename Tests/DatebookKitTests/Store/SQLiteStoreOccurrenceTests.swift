@@ -57,12 +57,9 @@ struct OccurrenceRowTests {
     func rowsAreBuiltForAnOlderDatabase() throws {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
-        let path = folder + "/datebook.sqlite"
         // Schema v5, as an older Datebook left it: an event, a task due, a weekly series.
-        let queue = try DatabaseQueue(path: path)
-        try SQLiteStore.migrator.migrate(queue, upTo: "v5")
         let monday = Fixture.utc("2026-11-23 09:00").timeIntervalSince1970
-        try queue.write { db in
+        let path = try Fixture.olderDatabase(in: folder, upTo: "v5") { db in
             try db.execute(
                 sql: """
                     INSERT INTO item (id, uid, kind, title, place, created, updated, sort_at, ical_uid)
@@ -82,7 +79,6 @@ struct OccurrenceRowTests {
                     Fixture.id(3).lowercasedText, monday, monday, monday, monday + 900,
                 ])
         }
-        try queue.close()
 
         let store = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
         let found = try store.occurrences(from: Fixture.utc("2026-11-23 00:00"), to: Fixture.utc("2026-12-14 00:00"))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 import Testing
 
@@ -62,6 +63,19 @@ enum Fixture {
 
     static func removeFolder(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// A database in `folder` as a Datebook of schema `version` left it, holding the rows
+    /// `fill` writes; returns its path, for a store to open (and migrate).
+    static func olderDatabase(in folder: String, upTo version: String, _ fill: (Database) throws -> Void) throws
+        -> String
+    {
+        let path = folder + "/datebook.sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try SQLiteStore.migrator.migrate(queue, upTo: version)
+        try queue.write(fill)
+        try queue.close()
+        return path
     }
 
     /// The names of the files in a folder, sorted.

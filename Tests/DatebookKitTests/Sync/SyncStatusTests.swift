@@ -87,11 +87,8 @@ import Testing
     @Test func anAccountFromBeforeVersion22SendsItsItemsNeverAgreed() throws {
         let folder = Fixture.makeFolder()
         defer { Fixture.removeFolder(folder) }
-        let path = folder + "/datebook.sqlite"
-        let queue = try DatabaseQueue(path: path)
-        try SQLiteStore.migrator.migrate(queue, upTo: "v21")
         let monday = Fixture.utc("2026-11-23 09:00").timeIntervalSince1970
-        try queue.write { db in
+        let path = try Fixture.olderDatabase(in: folder, upTo: "v21") { db in
             for (n, title) in [(1, "Agreed"), (2, "Never agreed"), (3, "Removed")] {
                 let uid = Fixture.id(n).lowercasedText
                 try db.execute(
@@ -111,7 +108,6 @@ import Testing
                     """,
                 arguments: [Self.calendar.absoluteString, Self.calendar.absoluteString, Fixture.id(1).lowercasedText])
         }
-        try queue.close()
         let store = try SQLiteStore(path: path, clock: .fixed(Fixture.now))
         let dirty = try store.dbQueue.read { db in try String.fetchAll(db, sql: "SELECT uid FROM sync_dirty") }
         #expect(dirty == [Fixture.id(2).lowercasedText])
