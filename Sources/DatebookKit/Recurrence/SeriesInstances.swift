@@ -12,7 +12,9 @@ struct SeriesInstances: Sendable {
     var row: SeriesRow
 
     /// The most rule instances kept for one series; a rule that gives more (every minute for
-    /// years) keeps the rest for live expansion.
+    /// years) keeps the rest for live expansion. (A series stopped here, or on the work budget,
+    /// is marked `keepsNoMore` and not expanded again: raising either needs a migration that
+    /// clears `keeps_no_more`, so that such series are kept further.)
     static let maximumKept = 5_000
 
     /// `expanded_until` of a series whose instances are all kept.
