@@ -128,4 +128,29 @@ struct CalendarPresenterTests {
         app.send(.switchTab(.events), .command(.history))
         #expect(app.events.history.viewState().rows.map(\.title) == ["Standup"])
     }
+
+    @Test("a series that repeats too often to show whole says where the view stops showing it, in the heading")
+    func seriesShownInPart() throws {
+        var ping = Fixtures.event("Ping", "2026-12-05 18:30", "2026-12-05 18:30", n: 1)
+        ping.repeatRule = "FREQ=SECONDLY"
+        var pong = Fixtures.event("Pong", "2026-12-05 18:30", "2026-12-05 18:30", n: 2)
+        pong.repeatRule = "FREQ=SECONDLY;COUNT=1000000000"
+        let (app, _) = try Fixtures.app(items: [ping, pong, Fixtures.event("Dentist", "2026-12-07 09:00", "2026-12-07 10:00", n: 3)])
+        app.send(.switchTab(.calendar))
+        let calendar = app.calendar.presenter
+        // Saturday 5: every second from 18:30 is shown, to the end of the day.
+        try calendar.go(to: Fixtures.date("2026-12-05 00:00"))
+        #expect(calendar.notice == nil)
+        // Sunday 6: a read stops expanding each after 50,000 instances; Pong's stop at 08:23,
+        // which the heading names (Ping, read from nearer its kept ones, goes on a little further).
+        try calendar.go(to: Fixtures.date("2026-12-06 00:00"))
+        #expect(calendar.notice == "\u{201C}Pong\u{201D} and 1 more repeat too often to show after Sun 6 Dec 08:23")
+        let lastPong = calendar.dayOccurrences().last { $0.title == "Pong" }?.start
+        #expect(lastPong.map { Fixtures.calendar.dateComponents([.hour, .minute], from: $0) } == DateComponents(hour: 8, minute: 23))
+        let screen = app.screen(120, 20)
+        #expect(screen.contains("Sunday 6 December 2026 · week 49  \u{201C}Pong\u{201D} and 1 more repeat too often"))
+        // The week holding both days says it too.
+        app.send(.command(.showWeek))
+        #expect(calendar.notice?.hasSuffix("after Sun 6 Dec 08:23") == true)
+    }
 }

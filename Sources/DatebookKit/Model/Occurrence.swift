@@ -59,9 +59,21 @@ public protocol OccurrenceStore: AnyObject {
     /// `includingUIDs` reads each item's iCalendar UID into `uid`, which costs a look-up of the
     /// items imported with one of their own; without it, `uid` is the item's id.
     func occurrences(from: Date, to: Date, includingUIDs: Bool) throws -> [Occurrence]
+
+    /// The same, with the series it could not show whole over the range (a rule repeating
+    /// every second, asked for a week): their occurrences after `shownUntil` are missing.
+    func occurrencesShowingLimits(from: Date, to: Date, includingUIDs: Bool) throws
+        -> (occurrences: [Occurrence], unexpanded: [UnexpandedSeries])
 }
 
 extension OccurrenceStore {
+    /// A store that always shows every series whole.
+    public func occurrencesShowingLimits(from: Date, to: Date, includingUIDs: Bool) throws
+        -> (occurrences: [Occurrence], unexpanded: [UnexpandedSeries])
+    {
+        (try occurrences(from: from, to: to, includingUIDs: includingUIDs), [])
+    }
+
     /// Occurrences overlapping `[from, to)`, each with its item's iCalendar UID.
     public func occurrences(from: Date, to: Date) throws -> [Occurrence] {
         try occurrences(from: from, to: to, includingUIDs: true)

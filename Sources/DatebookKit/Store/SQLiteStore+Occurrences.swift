@@ -11,6 +11,15 @@ extension SQLiteStore: OccurrenceStore {
         return all
     }
 
+    /// Occurrences overlapping `[from, to)`, sorted, and the series shown only in part.
+    public func occurrencesShowingLimits(from: Date, to: Date, includingUIDs: Bool) throws(StoreError)
+        -> (occurrences: [Occurrence], unexpanded: [UnexpandedSeries])
+    {
+        var all: [Occurrence] = []
+        let unexpanded = try forEachOccurrence(from: from, to: to, includingUIDs: includingUIDs) { all.append($0) }
+        return (all, unexpanded)
+    }
+
     /// Occurrences overlapping `[from, to)`, sorted, each with its item's iCalendar UID.
     public func occurrences(from: Date, to: Date) throws(StoreError) -> [Occurrence] {
         try occurrences(from: from, to: to, includingUIDs: true)

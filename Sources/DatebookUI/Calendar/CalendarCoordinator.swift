@@ -218,7 +218,8 @@ public final class CalendarCoordinator: TabCoordinator {
             body = .agenda(presenter.agenda(), selected: presenter.selection,
                            today: dates.calendar.startOfDay(for: clock.now()))
         }
-        return CalendarViewState(title: presenter.title, prompt: prompt, month: withMonth ? presenter.monthGrid() : nil,
+        return CalendarViewState(title: presenter.title, notice: presenter.notice, prompt: prompt,
+                                 month: withMonth ? presenter.monthGrid() : nil,
                                  summary: withMonth ? presenter.selectedOccurrence : nil, body: body, dates: dates)
     }
 

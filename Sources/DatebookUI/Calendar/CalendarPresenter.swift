@@ -79,7 +79,8 @@ public final class CalendarPresenter {
     private let clock: Clock
     private let dates: DateText
     private var calendar: Calendar { dates.calendar }
-    private var cache: (range: DateInterval, occurrences: [Occurrence], contacts: [ContactCalendarEntry])?
+    private var cache: (range: DateInterval, occurrences: [Occurrence], contacts: [ContactCalendarEntry],
+                        unexpanded: [UnexpandedSeries])?
     /// Counts the reads of `cache` (and its forgetting), so the agenda is grouped again only
     /// after one.
     private var generation = 0
@@ -181,8 +182,9 @@ public final class CalendarPresenter {
             let union = DateInterval(start: min(cached.start, wide.start), end: max(cached.end, wide.end))
             if union.duration <= 120 * 86_400 { wide = union }
         }
-        cache = (wide, try store.occurrences(from: wide.start, to: wide.end, includingUIDs: false),
-                 try contacts?.contactEntries(from: wide.start, to: wide.end) ?? [])
+        let read = try store.occurrencesShowingLimits(from: wide.start, to: wide.end, includingUIDs: false)
+        cache = (wide, read.occurrences, try contacts?.contactEntries(from: wide.start, to: wide.end) ?? [],
+                 read.unexpanded)
         generation += 1
     }
 
@@ -365,6 +367,25 @@ public final class CalendarPresenter {
                 .replacingOccurrences(of: "–", with: "-")
         case .agenda: return "Agenda from \(day)"
         }
+    }
+
+    /// What the view leaves out, said in the heading: a series that repeats too often to show
+    /// whole (every second, every minute for years) stops where a read had to stop expanding
+    /// it, and the view would otherwise look as if the series ended there.
+    /// `“Ping” repeats too often to show after Sun 6 Dec 08:23`.
+    public var notice: String? {
+        let shown: DateInterval
+        switch view {
+        case .day: shown = dayRange(selectedDay)
+        case .week: shown = DateInterval(start: weekDays[0], end: dayRange(weekDays[6]).end)
+        case .agenda: shown = agendaRange
+        }
+        let cut = (cache?.unexpanded ?? []).filter { $0.shownUntil < shown.end }
+            .sorted { ($0.shownUntil, $0.title) < ($1.shownUntil, $1.title) }
+        guard let first = cut.first else { return nil }
+        let title = "\u{201C}\(first.title)\u{201D}"
+        let who = cut.count == 1 ? "\(title) repeats" : "\(title) and \(cut.count - 1) more repeat"
+        return "\(who) too often to show after \(dates.day(first.shownUntil, relativeTo: selectedDay)) \(dates.time(first.shownUntil))"
     }
 
     /// The weeks the month grid shows: those that hold a day of the selected day's month.

@@ -12,6 +12,8 @@ public struct CalendarViewState {
     }
 
     public var title: String
+    /// What the view leaves out (a series shown only in part), after the title.
+    public var notice: String? = nil
     /// The `:` prompt's text while it is open.
     public var prompt: TextField?
     /// The month grid, when there is room for it beside the view.
@@ -75,6 +77,12 @@ public enum CalendarView {
                      maxWidth: area.maxX - x - width, ellipsis: true)
         } else {
             grid.put(" " + state.title, x: area.x, y: area.y, style: Theme.heading, maxWidth: area.width, ellipsis: true)
+            if let notice = state.notice {
+                let x = area.x + 1 + DisplayWidth.of(state.title) + 2
+                if x < area.maxX - 1 {
+                    grid.put(notice, x: x, y: area.y, style: Theme.error, maxWidth: area.maxX - x, ellipsis: true)
+                }
+            }
         }
         let body = Rect(x: area.x, y: area.y + 1, width: area.width, height: area.height - 1)
         let view = viewArea(area, withMonth: state.month != nil)
