@@ -14,7 +14,7 @@ extension AddressBookSync {
 
     /// Sends `candidates` (all new) in one PUT when the address book on the server is empty;
     /// returns false when that was not possible and nothing was sent.
-    func uploadWhole(_ candidates: [Candidate]) throws -> Bool {
+    func uploadWhole(_ candidates: [SyncCandidate]) throws -> Bool {
         guard candidates.count >= Self.firstUploadMinimum, candidates.allSatisfy({ $0.resource == nil && $0.rowID != nil })
         else { return false }
         let answer = try client.propfind(collection.url, depth: 1, properties: [(DAVNamespace.dav, "getetag")])

@@ -14,7 +14,7 @@ import GRDB
 ///
 /// Each step writes what it learnt in the same transaction as the contacts it wrote, and every
 /// request is conditional, so a sync killed anywhere leaves both sides consistent.
-final class AddressBookSync {
+final class AddressBookSync: ResourceSync {
     let store: SQLiteStore
     let client: DAVClient
     let account: String
@@ -43,8 +43,6 @@ final class AddressBookSync {
     }
 
     typealias Remote = CollectionReader.Remote
-
-    func url(ofKey key: String) -> URL { reader.url(ofKey: key) }
 
     /// The key of a new card for a contact: its UID when it is plain, else its id.
     func newKey(for contact: Contact) -> String {
@@ -138,75 +136,27 @@ final class AddressBookSync {
         return contact
     }
 
-    // MARK: - Running
+    // MARK: - As a resource sync
 
-    /// Pulls, then pushes; returns what was done.
-    func run() throws -> SyncReport {
-        try pull()
-        try push()
-        return report
-    }
+    static var counts: WritableKeyPath<SyncReport, TransferCounts> { \.contacts }
+    static let changes = "contact changes"
+    static var perChunk: Int { contactsPerChunk }
 
-    /// Counts what a sync would do, changing nothing on either side.
-    func dryRun() throws -> SyncReport {
-        let known = try store.syncedETags(account: account, collection: collection.url)
-        let listing = try reader.listing(known: known)
-        for (key, _) in listing.changed {
-            if known[key] == nil { report.contacts.receivedNew += 1 } else { report.contacts.receivedChanged += 1 }
-        }
-        report.contacts.receivedRemoved = listing.removed.count
-        for candidate in try pushCandidates() {
-            if candidate.resource == nil {
-                report.contacts.sentNew += 1
-            } else if candidate.status == .deleted || candidate.rowID == nil {
-                report.contacts.sentRemoved += 1
-            } else {
-                report.contacts.sentChanged += 1
-            }
-        }
-        return report
-    }
+    func decode(_ text: String) -> VCardReader.Card? { VCardReader.read(Data(text.utf8)).cards.first }
+    func uid(of card: VCardReader.Card) -> String { card.contact.uid }
+    func text(for contact: Contact) -> String { Self.text(for: contact) }
+    func fingerprint(_ text: String) -> String { Self.fingerprint(text) }
+    func isRemoved(_ contact: Contact) -> Bool { contact.status == .deleted }
+    func named(_ contact: Contact) -> String { "the contact \u{201C}\(contact.displayName)\u{201D}" }
 
     /// Runs `body` in one write transaction with a contact batch and the connection.
     func write<T>(_ body: (Database, ContactBatch) throws -> T) throws -> T {
         try store.writeContacts { batch in try body(batch.db, batch) }
     }
 
-    /// Brings in what the server changed, in one transaction with what it learnt.
-    func pull() throws {
-        var listing = try reader.listing(known: try store.syncedETags(account: account, collection: collection.url))
-        if !listing.changed.isEmpty || !listing.removed.isEmpty {
-            progress("receiving \(listing.changed.count) contact changes")
-        }
-        let remotes = try reader.fetch(
-            listing.changed, removed: &listing.removed, unreadable: &report.unreadable, progress: progress)
-        let cards = remotes.map { VCardReader.read(Data($0.text.utf8)).cards.first }
-        try write { db, batch in
-            // Read inside the transaction, so an edit made meanwhile is seen: what was agreed for
-            // the cards received and removed, and for the UIDs received.
-            let known = try SQLiteStore.syncedResources(
-                db, account: account, collection: collection.url, hrefs: remotes.map(\.key) + listing.removed,
-                uids: cards.compactMap { $0?.contact.uid })
-            var byUID: [String: SyncedResource] = [:]
-            for resource in known.values { byUID[resource.uid] = resource }
-            for (remote, card) in zip(remotes, cards) {
-                guard let card else {
-                    report.unreadable.append(remote.key)
-                    continue
-                }
-                try receive(remote, card, agreed: known[remote.key] ?? byUID[card.contact.uid], db, batch)
-            }
-            for key in listing.removed {
-                guard let resource = known[key] else { continue }
-                try receiveRemoval(of: resource, db, batch)
-            }
-try ledger.keepToken(listing.token, db)
-        }
-    }
-
     /// One card the server changed: written here when the contact was not changed here; when
     /// it was, the server's card is put in place and mine is kept as a conflict.
-    private func receive(_ remote: Remote, _ card: VCardReader.Card, agreed: SyncedResource?, _ db: Database,
+    func receive(_ remote: Remote, _ card: VCardReader.Card, agreed: SyncedResource?, _ db: Database,
                          _ batch: ContactBatch) throws
     {
         let uid = card.contact.uid
@@ -262,7 +212,7 @@ try ledger.keepToken(listing.token, db)
 
     /// The server removed a card: its contact goes to the deleted ones, unless it was changed
     /// here since, in which case the change wins and it goes back to the server.
-    private func receiveRemoval(of resource: SyncedResource, _ db: Database, _ batch: ContactBatch) throws {
+    func receiveRemoval(of resource: SyncedResource, _ db: Database, _ batch: ContactBatch) throws {
         try forget(resource.key, db)
         guard let identity = try batch.identity(ofUID: resource.uid), var mine = try batch.contact(id: identity.id)
         else { return }

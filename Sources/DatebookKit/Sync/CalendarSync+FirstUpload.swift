@@ -17,7 +17,7 @@ extension CalendarSync {
 
     /// Sends `candidates` (all new) in one PUT when the calendar on the server is empty; returns
     /// false when that was not possible and nothing was sent.
-    func uploadWhole(_ candidates: [Candidate]) throws -> Bool {
+    func uploadWhole(_ candidates: [SyncCandidate]) throws -> Bool {
         guard candidates.count >= Self.firstUploadMinimum, candidates.allSatisfy({ $0.resource == nil && $0.rowID != nil })
         else { return false }
         // Empty on the server, and its ETag now.
@@ -80,7 +80,7 @@ extension CalendarSync {
                 try ledger.keepToken(token, db)
             }
         }
-        report.sentNew += candidates.count
+        report.items.sentNew += candidates.count
         return true
     }
 

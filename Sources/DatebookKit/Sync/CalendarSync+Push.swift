@@ -3,25 +3,15 @@ import GRDB
 
 /// Sending what changed here: new items, changed items, removed items.
 extension CalendarSync {
-    /// An item to send, or a resource whose item is gone.
-    struct Candidate {
-        /// The item's row; nil when the item is no longer stored at all.
-        var rowID: Int64?
-        var uid: String
-        var status: ItemStatus
-        /// What was agreed for it; nil for an item the server never had.
-        var resource: SyncedResource?
-    }
-
     /// Items new here (when this collection takes them), changed since agreed, removed here.
     ///
     /// Read from the triggers' rows (`sync_dirty`: every item written or removed since it was
     /// agreed, and every item never agreed, which the first account marks when it is made)
     /// and from the resources agreed on nothing (a merge's result, a take-mine), never by
     /// walking every item: a sync of a few changes costs as much with 100,000 items as with 100.
-    func pushCandidates() throws -> [Candidate] {
+    func pushCandidates() throws -> [SyncCandidate] {
         try store.read { db in
-            var result: [Candidate] = []
+            var result: [SyncCandidate] = []
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -49,96 +39,24 @@ extension CalendarSync {
                     SyncedResource(href: $0, uid: uid, etag: row[4], base: row[5], agreed: row[6])
                 }
                 // A resource whose item is gone from the store altogether: removed here.
-                let status = rowID == nil ? .deleted : ItemStatus(rawValue: row[2]) ?? .active
-                result.append(Candidate(rowID: rowID, uid: uid, status: status, resource: resource))
+                let removed = rowID == nil || ItemStatus(rawValue: row[2]) == .deleted
+                result.append(SyncCandidate(rowID: rowID, uid: uid, isRemoved: removed, resource: resource))
             }
             return result
         }
     }
 
-    /// Sends every candidate, a hundred at a time, noting each answer as it comes.
-    func push() throws {
-        let candidates = try pushCandidates()
-        if !candidates.isEmpty { progress("sending \(candidates.count) changes") }
-        if try uploadWhole(candidates) { return }
-        for start in stride(from: 0, to: candidates.count, by: Self.itemsPerChunk) {
-            let part = Array(candidates[start..<min(start + Self.itemsPerChunk, candidates.count)])
-            if candidates.count > Self.itemsPerChunk {
-                progress("sending \(start + part.count) of \(candidates.count)")
-            }
-            let rowIDs = part.compactMap(\.rowID)
-            let items = try store.read { db in
-                try SQLiteStore.fetchItems(
-                    coding: store.storedTime, db,
-                    sql: "SELECT id FROM item WHERE id IN (\(rowIDs.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments(rowIDs))
-            }
-            var byUID: [String: Item] = [:]
-            for item in items { byUID[item.icalendarUID] = item }
-            var outcomes: [Outcome] = []
-            for candidate in part {
-                outcomes.append(try send(candidate, item: byUID[candidate.uid]))
-            }
-            try store.writeBatch(.few) { db, batch in
-                for outcome in outcomes {
-                    try note(outcome, db, batch)
-                }
-            }
+    /// The items of these rows, by UID.
+    func records(rowIDs: [Int64]) throws -> [String: Item] {
+        let items = try store.read { db in
+            try SQLiteStore.fetchItems(
+                coding: store.storedTime, db,
+                sql: "SELECT id FROM item WHERE id IN (\(rowIDs.map { _ in "?" }.joined(separator: ",")))",
+                arguments: StatementArguments(rowIDs))
         }
-    }
-
-    /// What became of one item sent.
-    enum Outcome {
-        /// The server has `text` under `key`: the item as it was read is agreed, unless it
-        /// changed meanwhile.
-        case stored(key: String, uid: String, etag: String?, text: String)
-        /// Written since the last sync, but to what was agreed: nothing to send.
-        case unchanged(uid: String, text: String)
-        /// The server no longer has it.
-        case removed(key: String, uid: String)
-        /// The server changed it meanwhile: its version, to merge with mine (nil when it
-        /// removed it meanwhile too).
-        case changedThere(key: String, uid: String, remote: Remote?)
-        /// Nothing could be done now; it goes out next time.
-        case waiting
-    }
-
-    private func send(_ candidate: Candidate, item: Item?) throws -> Outcome {
-        let resource = candidate.resource
-        guard let item, candidate.status != .deleted else {
-            // Removed here: removed there, if it is still the version agreed.
-            guard let resource else { return .waiting }
-            switch try client.delete(url(ofKey: resource.key), ifMatch: resource.etag) {
-            case .done, .gone:
-                report.sentRemoved += 1
-                return .removed(key: resource.key, uid: resource.uid)
-            case .changedMeanwhile:
-                return .changedThere(key: resource.key, uid: resource.uid, remote: try get(resource.key))
-            }
-        }
-        let key = resource?.key ?? newKey(for: item)
-        let text = coder.text(for: item)
-        if let agreed = resource?.agreed, Self.fingerprint(text) == agreed {
-            return .unchanged(uid: candidate.uid, text: text)
-        }
-        switch try client.put(url(ofKey: key), Data(text.utf8), contentType: "text/calendar; charset=utf-8",
-                              ifMatch: resource?.etag)
-        {
-        case let .done(etag):
-            if resource == nil { report.sentNew += 1 } else { report.sentChanged += 1 }
-            return .stored(key: key, uid: candidate.uid, etag: etag, text: text)
-        case .changedMeanwhile:
-            return .changedThere(key: key, uid: candidate.uid, remote: try get(key))
-        case .gone:
-            // Removed there, changed here: the change wins; it goes back as a new resource.
-            guard resource != nil,
-                case let .done(etag) = try client.put(
-                    url(ofKey: key), Data(text.utf8), contentType: "text/calendar; charset=utf-8", ifMatch: nil)
-            else { return .waiting }
-            report.sentNew += 1
-            report.notes.append("“\(item.title)” was removed on the server but changed here; it was sent again")
-            return .stored(key: key, uid: candidate.uid, etag: etag, text: text)
-        }
+        var byUID: [String: Item] = [:]
+        for item in items { byUID[item.icalendarUID] = item }
+        return byUID
     }
 
     /// An item written but not changed: no longer waiting, if it is still as it was read.
@@ -149,13 +67,8 @@ extension CalendarSync {
         }
     }
 
-    private func get(_ key: String) throws -> Remote? {
-        guard let (data, etag) = try client.get(url(ofKey: key)) else { return nil }
-        return Remote(key: key, etag: etag, text: String(decoding: data, as: UTF8.self))
-    }
-
     /// Notes one outcome in the store.
-    private func note(_ outcome: Outcome, _ db: Database, _ batch: ItemBatch) throws {
+    func note(_ outcome: SyncOutcome, _ db: Database, _ batch: ItemBatch) throws {
         switch outcome {
         case .waiting:
             return

@@ -11,7 +11,7 @@ import GRDB
 /// the same transaction as the items it wrote, and every request is conditional (`If-Match`,
 /// `If-None-Match: *`), so a sync killed anywhere leaves both sides consistent, and the next
 /// one finishes the job without duplicates.
-final class CalendarSync {
+final class CalendarSync: ResourceSync {
     let store: SQLiteStore
     let client: DAVClient
     let account: String
@@ -44,7 +44,6 @@ final class CalendarSync {
     // MARK: - Addresses
 
     func key(ofHref href: String) -> String? { reader.key(ofHref: href) }
-    func url(ofKey key: String) -> URL { reader.url(ofKey: key) }
     typealias Remote = CollectionReader.Remote
 
     /// The key of a new resource for an item.
@@ -57,66 +56,20 @@ final class CalendarSync {
         SyncLedger.resourceName(uid: item.icalendarUID, id: item.id, suffix: ".ics")
     }
 
-    // MARK: - Running
+    // MARK: - As a resource sync
 
-    /// Pulls, then pushes; returns what was done.
-    func run() throws -> SyncReport {
-        try pull()
-        try push()
-        return report
-    }
+    static var counts: WritableKeyPath<SyncReport, TransferCounts> { \.items }
+    static let changes = "changes"
+    static let contentType = "text/calendar; charset=utf-8"
+    static var perChunk: Int { itemsPerChunk }
 
-    /// Counts what a sync would do, changing nothing on either side.
-    func dryRun() throws -> SyncReport {
-        let known = try store.syncedETags(account: account, collection: collection.url)
-        let listing = try reader.listing(known: known)
-        for (key, _) in listing.changed {
-            if known[key] == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
-        }
-        report.receivedRemoved = listing.removed.count
-        for candidate in try pushCandidates() {
-            if candidate.resource == nil {
-                report.sentNew += 1
-            } else if candidate.status == .deleted || candidate.rowID == nil {
-                report.sentRemoved += 1
-            } else {
-                report.sentChanged += 1
-            }
-        }
-        return report
-    }
-
-    /// Brings in what the server changed, in one transaction with what it learnt.
-    func pull() throws {
-        var listing = try reader.listing(known: try store.syncedETags(account: account, collection: collection.url))
-        if !listing.changed.isEmpty || !listing.removed.isEmpty {
-            progress("receiving \(listing.changed.count) changes")
-        }
-        let remotes = try reader.fetch(
-            listing.changed, removed: &listing.removed, unreadable: &report.unreadable, progress: progress)
-        let decoded = remotes.map { coder.read($0.text) }
-        try store.writeBatch(.few) { db, batch in
-            // Read inside the transaction, so an edit made meanwhile is seen: what was agreed for
-            // the resources received and removed, and for the UIDs received.
-            let known = try SQLiteStore.syncedResources(
-                db, account: account, collection: collection.url, hrefs: remotes.map(\.key) + listing.removed,
-                uids: decoded.compactMap { $0?.item.icalendarUID })
-            var byUID: [String: SyncedResource] = [:]
-            for resource in known.values { byUID[resource.uid] = resource }
-            for (remote, read) in zip(remotes, decoded) {
-                guard let read else {
-                    report.unreadable.append(remote.key)
-                    continue
-                }
-                try receive(remote, read, agreed: known[remote.key] ?? byUID[read.item.icalendarUID], db, batch)
-            }
-            for key in listing.removed {
-                guard let resource = known[key] else { continue }
-                try receiveRemoval(of: resource, db, batch)
-            }
-            try ledger.keepToken(listing.token, db)
-        }
-    }
+    func decode(_ text: String) -> ICalendarResource.Read? { coder.read(text) }
+    func uid(of read: ICalendarResource.Read) -> String { read.item.icalendarUID }
+    func write<T>(_ body: (Database, ItemBatch) throws -> T) throws -> T { try store.writeBatch(.few, body) }
+    func text(for item: Item) -> String { coder.text(for: item) }
+    func fingerprint(_ text: String) -> String { Self.fingerprint(text) }
+    func isRemoved(_ item: Item) -> Bool { item.status == .deleted }
+    func named(_ item: Item) -> String { "\u{201C}\(item.title)\u{201D}" }
 
     /// A fingerprint of an item's text (64-bit FNV-1a, in hex): equal texts, equal prints.
     /// The lines that say when the text was written (DTSTAMP, LAST-MODIFIED) are left out:
@@ -138,7 +91,7 @@ final class CalendarSync {
 
     /// One resource the server changed: written here when the item was not changed here,
     /// merged when it was.
-    private func receive(_ remote: Remote, _ read: ICalendarResource.Read, agreed: SyncedResource?, _ db: Database,
+    func receive(_ remote: Remote, _ read: ICalendarResource.Read, agreed: SyncedResource?, _ db: Database,
                          _ batch: ItemBatch) throws
     {
         var theirs = read.item
@@ -165,7 +118,7 @@ final class CalendarSync {
             theirs.created = identity?.created ?? theirs.created
             theirs.icalUID = uid == theirs.id.lowercasedText ? nil : uid
             let written = try write(theirs, zoneDefinition: read.zoneDefinition, batch)
-            if mine == nil { report.receivedNew += 1 } else { report.receivedChanged += 1 }
+            if mine == nil { report.items.receivedNew += 1 } else { report.items.receivedChanged += 1 }
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: written, db, batch)
             return
         }
@@ -254,7 +207,7 @@ final class CalendarSync {
 
     /// The server removed a resource: its item goes to History as deleted, unless it was
     /// changed here since, in which case the change wins and it goes back to the server.
-    private func receiveRemoval(of resource: SyncedResource, _ db: Database, _ batch: ItemBatch) throws {
+    func receiveRemoval(of resource: SyncedResource, _ db: Database, _ batch: ItemBatch) throws {
         try forget(resource.key, db)
         guard let identity = try batch.identity(ofUID: resource.uid), let mine = try batch.item(id: identity.id)
         else { return }
@@ -271,7 +224,7 @@ final class CalendarSync {
         guard mine.status != .deleted else { return }
         try batch.setStatus(.deleted, of: identity.id)
         try db.execute(sql: "DELETE FROM sync_dirty WHERE uid = ?", arguments: [resource.uid])
-        report.receivedRemoved += 1
+        report.items.receivedRemoved += 1
     }
 
     /// Writes an item received, or notes why it could not be.

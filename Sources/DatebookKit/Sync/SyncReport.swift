@@ -2,20 +2,14 @@ import Foundation
 
 /// What a sync of one collection did, in counts and notes a person reads.
 public struct SyncReport: Equatable, Sendable {
-    /// Items the server had that were new here, changed there, or removed there.
-    public var receivedNew = 0
-    public var receivedChanged = 0
-    public var receivedRemoved = 0
-    /// Items sent to the server: new here, changed here, removed here.
-    public var sentNew = 0
-    public var sentChanged = 0
-    public var sentRemoved = 0
+    /// Items received from and sent to calendars.
+    public var items = TransferCounts()
     /// Items changed on both sides whose fields merged without a conflict.
     public var merged = 0
     /// Items with a field changed on both sides: the server's version is in place, mine kept.
     public var conflicts = 0
     /// Contacts received from and sent to the address book, counted the same way.
-    public var contacts = ContactCounts()
+    public var contacts = TransferCounts()
     /// Meeting messages delivered into others' inboxes, and read from mine.
     public var messagesSent = 0
     public var messagesReceived = 0
@@ -32,18 +26,13 @@ public struct SyncReport: Equatable, Sendable {
 
     /// True when nothing went either way.
     public var isEmpty: Bool {
-        receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved + merged + conflicts
-            + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0 && contacts.isEmpty
+        merged + conflicts + messagesSent + messagesReceived + publishedNew + publishedChanged + publishedRemoved == 0
+            && items.isEmpty && contacts.isEmpty
     }
 
     public static func + (a: SyncReport, b: SyncReport) -> SyncReport {
         var sum = a
-        sum.receivedNew += b.receivedNew
-        sum.receivedChanged += b.receivedChanged
-        sum.receivedRemoved += b.receivedRemoved
-        sum.sentNew += b.sentNew
-        sum.sentChanged += b.sentChanged
-        sum.sentRemoved += b.sentRemoved
+        sum.items = a.items + b.items
         sum.merged += b.merged
         sum.conflicts += b.conflicts
         sum.contacts = a.contacts + b.contacts
@@ -67,15 +56,15 @@ public struct SyncReport: Equatable, Sendable {
             let total = given.reduce(0) { $0 + $1.0 }
             parts.append("\(verb) \(total) (" + given.map { "\($0.0) \($0.1)" }.joined(separator: ", ") + ")")
         }
-        part("received", [(receivedNew, "new"), (receivedChanged, "changed"), (receivedRemoved, "removed")])
-        part("sent", [(sentNew, "new"), (sentChanged, "changed"), (sentRemoved, "removed")])
-        let items = parts
-        parts = []
-        part("received", [(contacts.receivedNew, "new"), (contacts.receivedChanged, "changed"),
-                          (contacts.receivedRemoved, "removed")])
-        part("sent", [(contacts.sentNew, "new"), (contacts.sentChanged, "changed"), (contacts.sentRemoved, "removed")])
+        func transfers(_ counts: TransferCounts) {
+            part("received", [(counts.receivedNew, "new"), (counts.receivedChanged, "changed"),
+                              (counts.receivedRemoved, "removed")])
+            part("sent", [(counts.sentNew, "new"), (counts.sentChanged, "changed"), (counts.sentRemoved, "removed")])
+        }
+        transfers(contacts)
         let contactParts = parts
-        parts = items
+        parts = []
+        transfers(items)
         if merged > 0 { parts.append("\(merged) merged") }
         part("published", [(publishedNew, "new"), (publishedChanged, "changed"), (publishedRemoved, "removed")])
         if messagesSent > 0 { parts.append(messagesSent == 1 ? "1 message sent" : "\(messagesSent) messages sent") }
@@ -90,13 +79,13 @@ public struct SyncReport: Equatable, Sendable {
     }
 }
 
-/// What went either way for contacts in one sync.
-public struct ContactCounts: Equatable, Sendable {
-    /// Cards the server had that were new here, changed there, or removed there.
+/// What went either way in one sync, for items or for contacts.
+public struct TransferCounts: Equatable, Sendable {
+    /// Resources the server had that were new here, changed there, or removed there.
     public var receivedNew = 0
     public var receivedChanged = 0
     public var receivedRemoved = 0
-    /// Contacts sent to the server: new here, changed here, removed here.
+    /// Sent to the server: new here, changed here, removed here.
     public var sentNew = 0
     public var sentChanged = 0
     public var sentRemoved = 0
@@ -107,7 +96,7 @@ public struct ContactCounts: Equatable, Sendable {
         receivedNew + receivedChanged + receivedRemoved + sentNew + sentChanged + sentRemoved == 0
     }
 
-    public static func + (a: ContactCounts, b: ContactCounts) -> ContactCounts {
+    public static func + (a: TransferCounts, b: TransferCounts) -> TransferCounts {
         var sum = a
         sum.receivedNew += b.receivedNew
         sum.receivedChanged += b.receivedChanged

@@ -166,7 +166,7 @@ struct AddressBookSyncTests {
         #expect(!report.isEmpty)
         #expect(report.summary == "contacts: received 3 (3 new)")
         var items = SyncReport()
-        items.sentNew = 2
+        items.items.sentNew = 2
         items.conflicts = 1
         var more = SyncReport()
         more.contacts.sentChanged = 1

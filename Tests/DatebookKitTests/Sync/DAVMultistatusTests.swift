@@ -123,9 +123,9 @@ struct SyncHelperTests {
     func summary() {
         var report = SyncReport()
         #expect(report.summary == "nothing to do")
-        report.receivedNew = 2
-        report.receivedChanged = 1
-        report.sentRemoved = 1
+        report.items.receivedNew = 2
+        report.items.receivedChanged = 1
+        report.items.sentRemoved = 1
         report.conflicts = 1
         report.messagesSent = 2
         #expect(report.summary == "received 3 (2 new, 1 changed), sent 1 (1 removed), 2 messages sent, 1 conflict")
