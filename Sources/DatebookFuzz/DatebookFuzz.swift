@@ -292,16 +292,47 @@ struct Worker: ParsableCommand {
 
     func run() throws {
         let fuzzTarget = try Targets.make(target, corpus: common.corpus)
+        let stderr = StandardErrorCatcher()
         for index in from..<to {
             let input = fuzzTarget.input(seed: seed, index: index)
             let watch = Stopwatch()
-            let problem = fuzzTarget.run(input)
+            var problem = fuzzTarget.run(input)
             let (wall, cpu) = watch.elapsed()
+            // Nothing may write to stderr on its own (libical does, with `fprintf`): in the
+            // planner it would land on the screen. Datebook's readers say what they met in
+            // their reports.
+            if problem == nil, let written = stderr.take() {
+                problem = "wrote to stderr: " + written
+            }
             var line = "\(index) \(wall) \(cpu)"
             if let problem { line += " " + problem.replacingOccurrences(of: "\n", with: " ") }
             line += "\n"
             line.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
         }
+    }
+}
+
+/// Takes over file descriptor 2 for a file of its own, and says what was written to it since
+/// it last looked.
+final class StandardErrorCatcher {
+    private let descriptor: Int32
+
+    init() {
+        var template = Array("/tmp/datebook-fuzz-stderr-XXXXXX".utf8CString)
+        descriptor = mkstemp(&template)
+        unlink(template)
+        dup2(descriptor, 2)
+    }
+
+    /// What was written since the last call (its first 300 bytes), or nil.
+    func take() -> String? {
+        let end = lseek(descriptor, 0, SEEK_END)
+        guard end > 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(min(end, 300)))
+        let count = pread(descriptor, &bytes, bytes.count, 0)
+        ftruncate(descriptor, 0)
+        lseek(descriptor, 0, SEEK_SET)
+        return String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
     }
 }
 

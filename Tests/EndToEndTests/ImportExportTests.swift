@@ -75,6 +75,32 @@ struct ImportExportTests {
         #expect(exported.components(separatedBy: "TRIGGER:-PT5M").count == 2)
     }
 
+    @Test("END lines without a name, a folded END and a BEGIN folded after a blank line: libical reads what the notes say")
+    func oddBoundaries() throws {
+        // Each shape made libical print "Encountered END before BEGIN" (the fuzzer's stderr oracle).
+        let path = try file("odd.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN",
+            "BEGIN:VEVENT", "UID:a", "DTSTAMP:20260101T000000Z", "DTSTART:20261201T100000Z", "SUMMARY:No name",
+            "END:", "END;X=1:VALARM", "END", "END:会议", "END:VEVENT",
+            "BEGIN:VEVENT", "UID:b", "DTSTAMP:20260101T000000Z", "DTSTART:20261202T100000Z", "SUMMARY:Folded end",
+            "BEGIN:VALARM", "ACTION:DISPLAY", "TRIGGER:-PT5M", "E", " ND:VALARM", "END:VEVENT",
+            "", "\tBEGIN:VEVENT", "UID:c", "DTSTAMP:20260101T000000Z", "DTSTART:20261203T100000Z", "SUMMARY:After a blank",
+            "END:VEVENT",
+            "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n")
+        let imported = try datebook(["import", path])
+        #expect(imported.status == 0)
+        #expect(imported.standardOutput == "Imported 3 items: 3 added, 0 updated, 0 skipped.\n")
+        #expect(imported.standardError == (9...12).map {
+            "note: line \($0), VEVENT: an END line without a component's name; ignored\n"
+        }.joined())
+        let exported = try datebook(["export"]).standardOutput
+        for title in ["No name", "Folded end", "After a blank"] {
+            #expect(exported.contains("SUMMARY:\(title)\r\n"))
+        }
+        #expect(exported.contains("TRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\n"))
+    }
+
     @Test("import keeps items whose rules libical would walk for hours unexpanded, with a note, at once")
     func hostileRules() throws {
         let clock = ContinuousClock()

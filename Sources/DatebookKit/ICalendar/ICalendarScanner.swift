@@ -57,6 +57,10 @@ struct ICalendarScanner {
     /// one is skipped here, before libical sees it, rather than overflowing the stack.
     static let maximumDepth = 16
 
+    /// How much of a folded line is unfolded to see whether it begins or ends a component: more
+    /// than `BEGIN:`, the longest name (64) and some spaces; past it a name would be too long.
+    static let unfoldedPrefix = 200
+
     // MARK: - Scanning
 
     init(_ bytes: UnsafeRawBufferPointer) {
@@ -104,8 +108,47 @@ struct ICalendarScanner {
             var next = end
             if next < count && bytes[next] == 0x0D { next += 1 }
             if next < count && bytes[next] == 0x0A { next += 1 }
-            defer { offset = next }
-            guard let (isBegin, name) = Self.boundary(bytes, from: offset, to: end) else { continue }
+            // Lines folded onto this one (RFC 5545 3.1) are part of it: libical reads
+            // `E` + ` ND:VALARM` as END:VALARM, so the boundary is judged on the line unfolded.
+            var folded: [UInt8]? = nil
+            var continuations = 0
+            while next < count && (bytes[next] == 0x20 || bytes[next] == 0x09) {
+                if folded == nil { folded = Array(bytes[offset..<min(end, offset + Self.unfoldedPrefix)]) }
+                var continuationEnd = next + 1
+                while continuationEnd < count && bytes[continuationEnd] != 0x0A && bytes[continuationEnd] != 0x0D {
+                    continuationEnd += 1
+                }
+                let room = Self.unfoldedPrefix - folded!.count
+                if room > 0 { folded!.append(contentsOf: bytes[(next + 1)..<min(continuationEnd, next + 1 + room)]) }
+                next = continuationEnd
+                if next < count && bytes[next] == 0x0D { next += 1 }
+                if next < count && bytes[next] == 0x0A { next += 1 }
+                continuations += 1
+            }
+            defer {
+                offset = next
+                lineNumber += continuations
+            }
+            let read = folded.map { line in line.withUnsafeBytes { Self.boundary($0, from: 0, to: line.count) } }
+                ?? Self.boundary(bytes, from: offset, to: end)
+            guard let (isBegin, found) = read else { continue }
+            guard let name = found else {
+                // `END:` with no name, a name that is no name (`END:会议`, `END:\,`), or
+                // parameters (`END;X=1:VALARM`): libical would end whatever is open with it.
+                if let open = openComponent() {
+                    problems.append(
+                        Problem(
+                            line: lineNumber, component: open,
+                            message: "\(isBegin ? "a BEGIN" : "an END") line without a component's name; ignored"))
+                    repairs.append(Repair(range: offset..<next, replacement: []))
+                }
+                continue
+            }
+            // A folded boundary goes to libical unfolded: it would join a continuation after a
+            // blank line to the line before the blank, and see another structure than this one.
+            let unfolded = folded.map { _ in
+                Repair(range: offset..<next, replacement: Array("\(isBegin ? "BEGIN" : "END"):\(name)\r\n".utf8))
+            }
 
             if isBegin {
                 if name == "VCALENDAR" {
@@ -135,6 +178,7 @@ struct ICalendarScanner {
                             Problem(line: lineNumber, component: name, message: "it stands outside any VCALENDAR; read anyway"))
                     }
                 }
+                if let unfolded { repairs.append(unfolded) }
                 if depth() >= Self.maximumDepth {
                     overflow += 1
                     tooDeep = true
@@ -160,6 +204,7 @@ struct ICalendarScanner {
                     let ends = stack[(index + 1)...].reversed().map { "END:\($0)\r\n" }.joined()
                     repairs.append(Repair(range: offset..<offset, replacement: Array(ends.utf8)))
                 }
+                if let unfolded, openComponent() != nil { repairs.append(unfolded) }
                 let wasComponent = openComponent() != nil
                 stack.removeLast(stack.count - index)
                 if wasComponent && openComponent() == nil && name != "VCALENDAR" {
@@ -179,8 +224,11 @@ struct ICalendarScanner {
         lineCount = lineNumber
     }
 
-    /// Reads a `BEGIN:NAME` or `END:NAME` line: whether it begins, and the upper-cased name.
-    private static func boundary(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> (Bool, String)? {
+    /// Reads a `BEGIN:NAME` or `END:NAME` line: whether it begins, and the upper-cased name;
+    /// the name is nil when the line begins or ends something without a name that could be one
+    /// (none, more than 64 characters, spaces or bytes past ASCII in it, parameters, no colon).
+    /// Nil for any other line.
+    private static func boundary(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> (Bool, String?)? {
         func upper(_ byte: UInt8) -> UInt8 { byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte }
         func matches(_ word: StaticString, at position: Int) -> Bool {
             let length = word.utf8CodeUnitCount
@@ -200,17 +248,24 @@ struct ICalendarScanner {
             nameStart = start + 4
             isBegin = false
         } else {
+            // `END` alone, `END;X=1:VALARM`, `END VALARM`: libical reads the name before a colon,
+            // a semicolon or the line's end.
+            func endsName(at position: Int) -> Bool {
+                position == end || bytes[position] == 0x3B || bytes[position] == 0x20 || bytes[position] == 0x09
+            }
+            if matches("BEGIN", at: start) && endsName(at: start + 5) { return (true, nil) }
+            if matches("END", at: start) && endsName(at: start + 3) { return (false, nil) }
             return nil
         }
         var nameEnd = end
         while nameEnd > nameStart && (bytes[nameEnd - 1] == 0x20 || bytes[nameEnd - 1] == 0x09) {
             nameEnd -= 1
         }
-        guard nameEnd > nameStart, nameEnd - nameStart <= 64 else { return nil }
+        guard nameEnd > nameStart, nameEnd - nameStart <= 64 else { return (isBegin, nil) }
         var name = ""
         for index in nameStart..<nameEnd {
             let byte = upper(bytes[index])
-            guard byte > 0x20 && byte < 0x7F else { return nil }
+            guard byte > 0x20 && byte < 0x7F else { return (isBegin, nil) }
             name.unicodeScalars.append(Unicode.Scalar(byte))
         }
         return (isBegin, name)
