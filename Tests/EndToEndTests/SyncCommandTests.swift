@@ -231,6 +231,12 @@ struct SyncCommandTests {
         try edit("a") { Self.cancelling("Keep me", in: $0) }
         try edit("b") { $0.replacingOccurrences(of: "SUMMARY:Keep me", with: "SUMMARY:Keep me, changed") }
 
+        // A dry run counts what A would send, and sends nothing.
+        let dry = try datebook("a", ["sync", "--dry-run"]).standardOutput
+        #expect(dry.contains("would have sent 3 (1 changed, 2 removed)"), "\(dry)")
+        let dryB = try datebook("b", ["sync", "--dry-run"]).standardOutput
+        #expect(dryB.contains("would have sent 3 (1 new, 2 changed)"), "\(dryB)")
+
         try sync("a")
         try sync("b")
         try sync("a")

@@ -108,13 +108,21 @@ extension ResourceSync {
             }
         }
         report[keyPath: Self.counts].receivedRemoved = listing.removed.count
-        for candidate in try pushCandidates() {
-            if candidate.resource == nil {
-                report[keyPath: Self.counts].sentNew += 1
-            } else if candidate.isRemoved || candidate.rowID == nil {
-                report[keyPath: Self.counts].sentRemoved += 1
-            } else {
-                report[keyPath: Self.counts].sentChanged += 1
+        let candidates = try pushCandidates()
+        for start in stride(from: 0, to: candidates.count, by: Self.perChunk) {
+            let part = candidates[start..<min(start + Self.perChunk, candidates.count)]
+            let records = try records(rowIDs: part.compactMap(\.rowID))
+            for candidate in part {
+                let record = records[candidate.uid]
+                if candidate.isRemoved || record.map(isRemoved) ?? true {
+                    if candidate.resource != nil { report[keyPath: Self.counts].sentRemoved += 1 }
+                } else if let resource = candidate.resource {
+                    // Written again as it was agreed (an import of its own export): nothing to send.
+                    if let record, let agreed = resource.agreed, fingerprint(text(for: record)) == agreed { continue }
+                    report[keyPath: Self.counts].sentChanged += 1
+                } else {
+                    report[keyPath: Self.counts].sentNew += 1
+                }
             }
         }
         return report
