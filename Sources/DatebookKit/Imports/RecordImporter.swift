@@ -23,7 +23,7 @@ struct RecordImporter {
         Libical.prepare()
         var failure: ImportError?
         do {
-            return try writer.writeItems(.bulk) { batch in
+            return try writer.writeItems(.bulkWriting) { batch in
                 let context = ReadingContext(wallClock: WallClock(timeZone: batch.timeZone), now: batch.now)
                 let records: ImportedRecords
                 do {

@@ -21,16 +21,19 @@ enum SearchSchema {
     static let rebuildContactsFlag = "rebuild_search_contacts"
 
     /// How many bytes of new rows each index holds in memory before writing them out as a
-    /// segment of its own (FTS5's `hashsize`; 1 MiB unless set).
+    /// segment of its own, in a `bulkWriting` batch (FTS5's `hashsize`).
     static let pendingBytes = 16 * 1024 * 1024
+    /// FTS5's own `hashsize`, which every other write keeps.
+    static let defaultPendingBytes = 1024 * 1024
 
-    /// Lets each index hold `pendingBytes` of new rows before it writes them out, instead of
-    /// 1 MiB: a bulk batch (an import) then writes a few large segments rather than many small
-    /// ones that FTS5 merges again and again (0.1 s of a 100,000-task import's 2.8 s). The
-    /// setting is kept in the index's own configuration; a smaller write never holds as much.
-    static func holdPendingRows(_ db: Database) throws {
+    /// Lets each index hold `bytes` of new rows before it writes them out: with 16 MiB instead
+    /// of 1 MiB, a `bulkWriting` batch writes a few large segments rather than many small ones
+    /// that FTS5 merges again and again (0.1 s of a 100,000-task import's 2.8 s). The setting is
+    /// kept in the index's own configuration, in the batch's transaction: the batch sets it
+    /// back when it ends (and a batch that fails rolls it back with everything else).
+    static func holdPendingRows(_ db: Database, bytes: Int) throws {
         for table in ["search_text", "search_word"] {
-            try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', \(pendingBytes))")
+            try db.execute(sql: "INSERT INTO \(table) (\(table), rank) VALUES ('hashsize', \(bytes))")
         }
     }
 

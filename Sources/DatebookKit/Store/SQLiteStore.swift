@@ -384,18 +384,24 @@ public final class SQLiteStore: Sendable {
         let coding = storedTime
         let now = clock.now()
         // An import keeps its series' instances a few weeks ahead; reading further keeps more.
-        let horizon = given ?? (size == .bulk ? now.unixSeconds + Self.importHorizon : recurrenceHorizon)
-        if given == nil, size == .bulk {
+        let horizon = given ?? (size.isBulk ? now.unixSeconds + Self.importHorizon : recurrenceHorizon)
+        if given == nil, size.isBulk {
             keptThrough.withLock { $0 = -.infinity }
         }
         return try write(checkingForeignKeys: size == .few) { db in
-            if size == .bulk {
-                try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkCacheKibibytes)")
-                try SearchSchema.holdPendingRows(db)
+            switch size {
+            case .few: break
+            case .bulk: try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkCacheKibibytes)")
+            case .bulkWriting:
+                try db.execute(sql: "PRAGMA cache_size = -\(ItemBatch.bulkWritingCacheKibibytes)")
+                try SearchSchema.holdPendingRows(db, bytes: SearchSchema.pendingBytes)
             }
             defer {
-                if size == .bulk {
+                if size.isBulk {
                     try? db.execute(sql: "PRAGMA cache_size = -\(Self.cacheKibibytes)")
+                }
+                if size == .bulkWriting {
+                    try? SearchSchema.holdPendingRows(db, bytes: SearchSchema.defaultPendingBytes)
                 }
             }
             let batch = try ItemBatch(

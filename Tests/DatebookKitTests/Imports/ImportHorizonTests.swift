@@ -25,6 +25,18 @@ struct ImportHorizonTests {
         try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") } ?? 0
     }
 
+    @Test("a JSON import's larger search-index buffer is set back when it ends: every later write keeps FTS5's own")
+    func searchBufferSetBack() throws {
+        try ImportFixtures.importText(Self.dailyTask, into: store)
+        let sizes = try store.dbQueue.read { db in
+            try Int.fetchAll(db, sql: """
+                SELECT v FROM search_text_config WHERE k = 'hashsize'
+                UNION ALL SELECT v FROM search_word_config WHERE k = 'hashsize'
+                """)
+        }
+        #expect(sizes == [SearchSchema.defaultPendingBytes, SearchSchema.defaultPendingBytes])
+    }
+
     @Test("a repeating task is kept eight weeks ahead at import, and a year ahead reads every day of it")
     func taskwarriorYearAhead() throws {
         try ImportFixtures.importText(Self.dailyTask, into: store)
