@@ -86,8 +86,9 @@ struct Agenda: ParsableCommand {
                 "datebook agenda: \u{201C}\(InertText.line(series.title))\u{201D} repeats too often to list over the whole range; "
                     + "its occurrences after \(Self.stamp(series.shownUntil)) are left out (ask for a shorter range)")
         }
-        // Everything is written and nothing is left to save: end here rather than close
-        // everything one by one.
+        // Everything is written: end here rather than free everything one by one, once the
+        // database is closed (a year read ahead may have kept rows, in the log).
+        database.close()
         Foundation.exit(unexpanded.isEmpty ? 0 : 3)
     }
 

@@ -181,6 +181,25 @@ struct ImportExportTests {
         #expect(bad.standardError.contains("--from"))
     }
 
+    @Test("an agenda that keeps rows a year ahead leaves no write-ahead log behind for the next command to read")
+    func agendaLeavesNoLog() throws {
+        // An import keeps a series' rows eight weeks ahead; a year's agenda keeps the rest.
+        let path = try file("daily.ics", [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//t//EN",
+            "BEGIN:VEVENT", "UID:standup", "DTSTAMP:20260101T000000Z", "DTSTART:20261123T090000Z",
+            "DURATION:PT15M", "RRULE:FREQ=DAILY", "SUMMARY:Standup", "END:VEVENT",
+            "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n")
+        #expect(try datebook(["import", path]).status == 0)
+        let year = try datebook(["agenda", "--from", "2026-11-23", "--days", "365"])
+        #expect(year.status == 0)
+        #expect(year.standardOutput.split(separator: "\n").count == 365)
+        // The agenda kept the days it read past the horizon (a write), then ended with `exit`:
+        // it closes the database first, so SQLite moves the log into the file and removes it.
+        let log = (try? FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0
+        #expect(log == 0)
+    }
+
     @Test("agenda --json: an array with uid, title, start, end, allDay, recurring and place")
     func agendaJSON() throws {
         #expect(try datebook(["import", try Self.fixture("google-calendar-export.ics")]).status == 0)
