@@ -307,4 +307,31 @@ struct ICalendarBadInputTests {
         #expect((instances ?? 0) > 0)
         #expect(try store.occurrences(from: Fixture.utc("2026-11-26 00:00"), to: Fixture.utc("2026-11-27 00:00")).isEmpty)
     }
+
+    /// The text the scanner hands libical for each component of `lines`, and its notes.
+    static func scanned(_ lines: [String]) -> (texts: [String], notes: [String]) {
+        let bytes = Array((lines.joined(separator: "\r\n") + "\r\n").utf8)
+        return bytes.withUnsafeBytes { buffer in
+            let scanner = ICalendarScanner(buffer)
+            return (scanner.chunks.map { ICalendarScanner.text(of: $0, in: buffer).text }, scanner.problems.map(\.message))
+        }
+    }
+
+    @Test("libical is handed each component as the scanner read it: folded boundaries unfolded, nameless ones left out, missing ENDs written")
+    func componentTextAsScanned() {
+        let (texts, notes) = Self.scanned([
+            "BEGIN:VCALENDAR",
+            "BEGIN:VEVENT", "UID:a", "BEGIN:VALARM", "TRIGGER:-PT5M", "E", " ND:VALARM", "END;X=1:VEVENT", "END:VEVENT",
+            "", "\tBEGIN:VEVENT", "UID:b", "BEGIN:VALARM", "TRIGGER:-PT5M", "END:VEVENT",
+            "END:VCALENDAR",
+        ])
+        #expect(texts == [
+            "BEGIN:VEVENT\r\nUID:a\r\nBEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\n",
+            "BEGIN:VEVENT\r\nUID:b\r\nBEGIN:VALARM\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\n",
+        ])
+        #expect(notes == [
+            "an END line without a component's name; ignored",
+            "VALARM inside it did not end; closed here",
+        ])
+    }
 }
