@@ -74,11 +74,22 @@ extension SearchDocument {
             .joined(separator: "\n"))
     }
 
+    /// The most of a contact's text one column of the index holds, in UTF-8 bytes: far more
+    /// than any person's names, addresses or notes, and a card of 300 MB of nicknames is not
+    /// indexed (and folded, and cut into trigrams) whole.
+    static let longestContactColumn = 64 * 1024
+
+    /// `text` cut to `bytes` of UTF-8 at most (a character cut in two ends as U+FFFD).
+    static func capped(_ text: String, bytes: Int) -> String {
+        text.utf8.count <= bytes ? text : String(decoding: text.utf8.prefix(bytes), as: UTF8.self)
+    }
+
     /// What `contact` gives the index: every text field, in the columns of an item's.
     init(_ contact: Contact) {
         let texts = Self.fields(of: contact)
         func folded(_ parts: [String]) -> String {
-            SearchFolding.fold(parts.filter { !$0.isEmpty }.joined(separator: "\n"))
+            SearchFolding.fold(
+                Self.capped(parts.filter { !$0.isEmpty }.joined(separator: "\n"), bytes: Self.longestContactColumn))
         }
         title = folded(texts.names)
         place = folded(texts.work)

@@ -37,7 +37,7 @@ enum ContactRows {
             parts.append(phone.value)
             parts.append(String(phone.value.filter { $0.isASCII && $0.isNumber }))
         }
-        return ContactSearch.fold(parts.joined(separator: "\n"))
+        return ContactSearch.fold(SearchDocument.capped(parts.joined(separator: "\n"), bytes: SearchDocument.longestContactColumn))
     }
 
     /// The contact whose `contact` row matches `condition`, with its values and photo.

@@ -88,6 +88,11 @@ public struct VCardWriter: Sendable {
     func escape(_ text: String) -> String { escape(text, list: true) }
 
     func escape(_ text: String, list: Bool) -> String {
+        // Most values need nothing: no byte to escape and no control character (C0, DEL; a C1
+        // control is two bytes from 0xC2 0x80, so any byte past ASCII takes the long way).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C && $0 != 0x2C && $0 != 0x3B }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previousCR = false
