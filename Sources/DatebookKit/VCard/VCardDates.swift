@@ -6,6 +6,9 @@ enum VCardDates {
     /// `1990-04-23T00:00:00Z`, and Apple's year-less `1604-04-23` with X-APPLE-OMIT-YEAR=1604.
     /// Nil for anything else (a text birthday such as `circa 1800` is kept verbatim instead).
     static func birthday(_ property: VCardProperty) -> Birthday? {
+        // No date is longer (`1985-04-12T00:00:00+01:00`, with spaces): a 70,000-character
+        // value is not read character by character, thousands of times, to learn that.
+        guard property.value.count <= 64 else { return nil }
         var text = property.text.trimmedSpaces
         if let time = text.firstIndex(of: "T") { text = String(text[..<time]) }
         let omittedYear = property.parameter("X-APPLE-OMIT-YEAR").first.flatMap { Int($0) }
