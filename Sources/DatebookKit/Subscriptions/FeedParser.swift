@@ -102,9 +102,12 @@ public struct FeedParser: Sendable {
             let (instances, _) = SeriesInstances.live(
                 definition, after: -Double.greatestFiniteMagnitude,
                 from: coding.seconds(from, zone), to: coding.seconds(to, zone))
+            // The series' title once, not for each of its (up to tens of thousands of) instances:
+            // trimming it through Foundation copies it as UTF-16 each time.
+            let seriesTitle = title(of: event)
             for instance in instances {
                 add(coding.date(instance.start, zone), coding.date(instance.end, zone), event.item,
-                    title: title(of: event, override: titles[instance.recurrenceID]))
+                    title: titles[instance.recurrenceID].map { title(of: event, override: $0) } ?? seriesTitle)
                 if blocks.count > Self.maximumBlocks * 2 { break }
             }
         }

@@ -216,6 +216,21 @@ struct FuzzFindingsTests {
         #expect(read.prefix(8).map(\.title) == ["sec 0", "sec 1", "sec 2", "sec 3", "sec 0", "sec 1", "sec 2", "sec 3"])
     }
 
+    /// A feed of `hostile-rules.ics`'s dense series with a title kept (`feed`, seed 2029, input
+    /// 145489): 1.8 s, nearly all of it trimming the series' title through Foundation again for
+    /// each of its tens of thousands of busy blocks. The title is read once a series now.
+    @Test("a feed's dense series give their blocks the series' title, read once", .timeLimit(.minutes(1)))
+    func feedDenseSeries() throws {
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/feed-dense-series.ics")
+        let data = try Data(contentsOf: url)
+        let blocks = try withinDeadline(5) {
+            try FeedParser(timeZone: TimeZone(identifier: "UTC")!).blocks(in: data, now: Fixture.now)
+        }
+        #expect(blocks.count > 10_000)
+        #expect(Set(blocks.compactMap(\.title)).count <= 12)
+        #expect(zip(blocks, blocks.dropFirst()).allSatisfy { ($0.start, $0.end) <= ($1.start, $1.end) })
+    }
+
     /// Imports a file of Fixtures/Fuzz into a new store.
     static func importFixture(_ name: String) throws -> ImportReport {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
