@@ -100,11 +100,9 @@ struct DAVResponseTarget: FuzzTarget {
     private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {
         guard !lines.isEmpty else { return }
         let at = dice.int(0...lines.count - 1)
-        switch dice.int(0...7) {
-        case 0: LineMutations.damage(&lines, at: at, &dice)
-        case 1: LineMutations.delete(&lines, at: at, &dice)
-        case 2: LineMutations.duplicate(&lines, at: at, most: 2_000, &dice)
-        case 3: LineMutations.swap(&lines, at: at, &dice)
+        let roll = dice.int(0...7)
+        if LineMutations.reshape(&lines, at: at, roll: roll, most: 2_000, &dice) { return }
+        switch roll {
         case 4:  // nesting
             let count = dice.oneIn(4) ? dice.int(50...3_000) : dice.few(4)
             lines.insert(Array(String(repeating: dice.pick(["<prop>", "<d:response>", "<x>"]), count: count).utf8), at: at)

@@ -45,11 +45,9 @@ struct JSONImportTarget: FuzzTarget {
             return
         }
         let at = dice.int(0...lines.count - 1)
-        switch dice.int(0...9) {
-        case 0: LineMutations.damage(&lines, at: at, &dice)
-        case 1: LineMutations.delete(&lines, at: at, &dice)
-        case 2: LineMutations.duplicate(&lines, at: at, most: 5_000, &dice)
-        case 3: LineMutations.swap(&lines, at: at, &dice)
+        let roll = dice.int(0...9)
+        if LineMutations.reshape(&lines, at: at, roll: roll, most: 5_000, &dice) { return }
+        switch roll {
         case 4, 5, 6: replaceValue(&lines[at], &dice)
         case 7: replaceKey(&lines[at], &dice)
         case 8:  // nesting

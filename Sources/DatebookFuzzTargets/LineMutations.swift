@@ -17,6 +17,20 @@ enum LineMutations {
     }
 
     /// Flips or sets a few bytes of line `at`.
+    /// The mutations every line target shares, by the number its die rolled: 0 damages the
+    /// line, 1 deletes it, 2 copies it up to `most` times, 3 swaps it with another. False for
+    /// any other number, which the target's own mutations take.
+    static func reshape(_ lines: inout [[UInt8]], at: Int, roll: Int, most: Int, _ dice: inout Dice) -> Bool {
+        switch roll {
+        case 0: damage(&lines, at: at, &dice)
+        case 1: delete(&lines, at: at, &dice)
+        case 2: duplicate(&lines, at: at, most: most, &dice)
+        case 3: swap(&lines, at: at, &dice)
+        default: return false
+        }
+        return true
+    }
+
     static func damage(_ lines: inout [[UInt8]], at: Int, _ dice: inout Dice) {
         for _ in 0..<dice.few(4) where !lines[at].isEmpty {
             let column = dice.int(0...lines[at].count - 1)

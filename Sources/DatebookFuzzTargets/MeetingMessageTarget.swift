@@ -79,12 +79,10 @@ struct MeetingMessageTarget: FuzzTarget {
             return
         }
         let at = dice.int(0...lines.count - 1)
-        switch dice.int(0...9) {
-        case 0: LineMutations.damage(&lines, at: at, &dice)
-        case 1: LineMutations.delete(&lines, at: at, &dice)
         // Up to 600 times: 500 slots, 500 voters.
-        case 2: LineMutations.duplicate(&lines, at: at, most: 600, &dice)
-        case 3: LineMutations.swap(&lines, at: at, &dice)
+        let roll = dice.int(0...9)
+        if LineMutations.reshape(&lines, at: at, roll: roll, most: 600, &dice) { return }
+        switch roll {
         case 4, 5, 6: LineMutations.replaceValue(&lines, at: at, with: Self.values, &dice)
         case 7:  // nesting
             let name = dice.pick(["VEVENT", "VPOLL", "VVOTER", "VOTE", "VALARM", "VCALENDAR", "X-FOO"])

@@ -36,12 +36,10 @@ struct VCardTarget: FuzzTarget {
             return
         }
         let at = dice.int(0...lines.count - 1)
-        switch dice.int(0...9) {
-        case 0: LineMutations.damage(&lines, at: at, &dice)
-        case 1: LineMutations.delete(&lines, at: at, &dice)
         // Up to 5,000 times: a card with thousands of e-mails.
-        case 2: LineMutations.duplicate(&lines, at: at, most: 5_000, &dice)
-        case 3: LineMutations.swap(&lines, at: at, &dice)
+        let roll = dice.int(0...9)
+        if LineMutations.reshape(&lines, at: at, roll: roll, most: 5_000, &dice) { return }
+        switch roll {
         case 4, 5, 6: LineMutations.replaceValue(&lines, at: at, with: Self.values, &dice)
         case 7:  // nesting, or a card never ended
             let line = dice.pick(["BEGIN:VCARD", "END:VCARD", "BEGIN:VCALENDAR", "VERSION:4.0", "VERSION:2.1"])
