@@ -5,11 +5,8 @@ import Foundation
 public enum ContactSearch {
     /// `text` folded for matching.
     public static func fold(_ text: String) -> String {
-        // Plain ASCII (most names, every e-mail and phone) only needs its case folded, byte by
-        // byte: Foundation's folding copies the text as UTF-16 first (a 300 MB card: seconds).
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-        }
+        // Plain ASCII (most names, every e-mail and phone) only needs its case folded.
+        if let folded = SearchFolding.foldedASCII(text) { return folded }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
         // Folding leaves letters such as ø, ß, æ and ł; ICU's Latin-ASCII reduces them, and
         // leaves other scripts alone (CJK stays CJK). It is slow, so only when needed.

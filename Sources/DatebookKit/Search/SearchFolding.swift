@@ -10,21 +10,21 @@ public enum SearchFolding {
     /// `text` with case and accents folded away. Plain ASCII (most text) is lowercased byte by
     /// byte; anything else goes through Foundation's folding.
     public static func fold(_ text: String) -> String {
-        var ascii = true
-        var hasUpper = false
-        for byte in text.utf8 {
-            if byte >= 0x80 {
-                ascii = false
-                break
-            }
-            if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
-        }
-        if ascii {
-            guard hasUpper else { return text }
-            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
-        }
+        if let folded = foldedASCII(text) { return folded }
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
             .lowercased()
+    }
+
+    /// Plain ASCII `text` folded, its capitals lowercased byte by byte (Foundation's folding
+    /// would copy it as UTF-16 first); nil for any other text.
+    static func foldedASCII(_ text: String) -> String? {
+        var hasUpper = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { return nil }
+            if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+        }
+        guard hasUpper else { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The ranges of `text` where any of the folded `terms` occurs, in order and merged where
