@@ -69,25 +69,25 @@ struct ContactsExport: ParsableCommand {
 
     func run() throws {
         let database = try store.openStore(creating: false)
-        let text: String
-        let count: Int
+        let writer = VCardWriter(version: vcard3 ? .v3 : .v4)
+        var count = 0
         do {
             let contacts = try ContactsList.all(database)
             count = contacts.count
-            text = VCardWriter(version: vcard3 ? .v3 : .v4).write(contacts)
+            // Card by card: an address book of photos is never held twice over as text.
+            try Export.writeWhole(to: out, fileExtension: "vcf") { handle in
+                for contact in contacts {
+                    var card = ""
+                    writer.write(contact, into: &card)
+                    try handle.write(contentsOf: Data(card.utf8))
+                }
+            }
         } catch {
             Console.fail("datebook contacts export: \(error)")
         }
-        guard let out else {
-            Console.write(Array(text.utf8))
-            return
+        if let out {
+            Console.error("Exported \(count) contact\(count == 1 ? "" : "s") to \(out)")
         }
-        do {
-            try PrivateFile.write(Data(text.utf8), to: out)
-        } catch {
-            Console.fail("datebook contacts export: \(error)")
-        }
-        Console.error("Exported \(count) contact\(count == 1 ? "" : "s") to \(out)")
     }
 }
 

@@ -25,25 +25,30 @@ struct Export: ParsableCommand {
         let dates = range.range(command: "export")
         let database = try store.openStore(creating: false)
         let exporter = ICalendarExporter(reader: database)
-        // The calendar is written whole to a private file first: a read that fails halfway (a
-        // damaged database, a full disk) leaves no half-written calendar behind, neither in
-        // --out nor on stdout.
-        let target = out ?? (NSTemporaryDirectory() as NSString)
-            .appendingPathComponent("datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).ics")
         var count = 0
         do {
-            try PrivateFile.write(to: target) { handle in
+            try Self.writeWhole(to: out, fileExtension: "ics") { handle in
                 count = try exporter.export(from: dates.from, to: dates.to) { try handle.write(contentsOf: Data($0.utf8)) }
-            }
-            if out == nil {
-                defer { unlink(target) }
-                try Self.copy(target, to: FileHandle.standardOutput)
             }
         } catch {
             Console.fail("datebook export: \(error)")
         }
         if let out {
             Console.error("Exported \(count) item\(count == 1 ? "" : "s") to \(out)")
+        }
+    }
+
+    /// Runs `fill` on a private file, then renames it over `out`, or, without `out`, copies it
+    /// to stdout: an export is written whole before anyone sees it, so a read that fails
+    /// halfway (a damaged database, a full disk) leaves no half-written file behind, neither
+    /// in `out` nor on stdout, and a large export is written piece by piece, never held whole.
+    static func writeWhole(to out: String?, fileExtension: String, _ fill: (FileHandle) throws -> Void) throws {
+        let target = out ?? (NSTemporaryDirectory() as NSString)
+            .appendingPathComponent("datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(fileExtension)")
+        try PrivateFile.write(to: target, fill)
+        if out == nil {
+            defer { unlink(target) }
+            try copy(target, to: FileHandle.standardOutput)
         }
     }
 
