@@ -79,6 +79,15 @@ struct KeyTableTests {
         #expect(table.footer(for: .form).map(\.help).contains("Save"))
     }
 
+    @Test("a key bound in two scopes to the same thing is listed once in the help")
+    func helpListsEachKeyOnce() {
+        let everywhere = table.helpSections().first { $0.title == "Everywhere" }?.entries ?? []
+        #expect(everywhere.filter { $0.help == "Help" }.map(\.keys) == ["?/F1"])
+        // F1 still opens the help where ? is typed as text.
+        #expect(table.intent(for: .function(1), in: .form) == .helpRequested)
+        #expect(table.intent(for: .char("?"), in: .form) != .helpRequested)
+    }
+
     @Test("no key is bound twice in one mode")
     func noConflicts() {
         for mode in table.modes {

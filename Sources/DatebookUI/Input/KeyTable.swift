@@ -78,8 +78,14 @@ extension KeyTable {
             everywhere.append(HelpEntry(keys: first.keyLabel + "-" + last.keyLabel,
                                         help: tabKeys.map(\.help).joined(separator: ", ")))
         }
+        // A key bound twice to the same thing (F1 opens the help both where ? is a command
+        // and where it is typed as text) is listed once.
+        var listed: [String: Set<String>] = [:]
         for binding in global {
             if case .switchTab = binding.intent { continue }
+            let labels = Set(binding.keys.map(KeyBinding.label))
+            if labels.isSubset(of: listed[binding.help, default: []]) { continue }
+            listed[binding.help, default: []].formUnion(labels)
             everywhere.append(HelpEntry(keys: binding.keyLabel, help: binding.help))
         }
         var sections = [HelpSection(title: "Everywhere", entries: everywhere)]
