@@ -6,9 +6,10 @@ import Foundation
 /// path and the date-text parsers.
 ///
 /// The parent runs the inputs in batches, each in a child process (`worker`) that reports
-/// every input's time on a pipe; a child that dies, or spends `--hang` seconds of CPU time
-/// without answering, has its input recorded (as a crash or a hang) and the campaign goes on
-/// after it. Times are CPU times, so that a busy machine does not make findings. Input N
+/// every input's time and the child's peak memory on a pipe; a child that dies, or spends
+/// `--hang` seconds of CPU time without answering, has its input recorded (as a crash or a
+/// hang) and the campaign goes on after it; so has an input after which the child holds more
+/// than `--memory` megabytes (the campaign goes on in a new child). Times are CPU times, so that a busy machine does not make findings. Input N
 /// of a campaign is made from the seed and N alone, so every finding is made again by
 /// `--seed S --from N --count 1`, and is also saved as a file that `replay` runs.
 @main
@@ -44,6 +45,8 @@ struct Campaign: ParsableCommand {
     var threshold = 1.0
     @Option(help: "Seconds of CPU time without an answer after which a child is killed and its input is a hang.")
     var hang = 10.0
+    @Option(help: "Megabytes of peak memory (the child's resident set) over which an input is a finding.")
+    var memory = 1024
     @Option(help: "Where findings are saved.")
     var findings = "fuzz-findings"
     @Option(help: "Most inputs saved per target and kind of finding (all are counted).")
@@ -78,17 +81,19 @@ struct Summary {
     var hangs = 0
     var crashes = 0
     var oracle = 0
+    var overMemory = 0
+    var peakKilobytes = 0
 
-    var findings: Int { overThreshold + hangs + crashes + oracle }
+    var findings: Int { overThreshold + hangs + crashes + oracle + overMemory }
 
     var line: String {
         let rate = seconds > 0 ? Double(inputs) / seconds : 0
         let mean = inputs > 0 ? Double(cpuMicroseconds) / Double(inputs) / 1000 : 0
         return String(
             format: "%@: %d inputs in %.1f s (%.0f inputs/s, %.2f ms CPU each); slowest #%d %.3f s CPU (%.3f s wall); "
-                + "over threshold %d, hangs %d, crashes %d, oracle %d",
+                + "peak memory %d MB; over threshold %d, hangs %d, crashes %d, oracle %d, over memory %d",
             target, inputs, seconds, rate, mean, slowest.index, Double(slowest.cpu) / 1e6, Double(slowest.wall) / 1e6,
-            overThreshold, hangs, crashes, oracle)
+            peakKilobytes / 1024, overThreshold, hangs, crashes, oracle, overMemory)
     }
 }
 
@@ -148,6 +153,7 @@ struct CampaignRunner {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var current = from  // the input the child is on
         var hung = false
+        var overMemory = false
         // A hang is judged by the CPU time the child spent on the input, so that a busy machine
         // (a child waiting for a core) does not pass for one; the wall clock is the last resort.
         var answered = (wall: DispatchTime.now().uptimeNanoseconds, cpu: Self.cpuSeconds(of: process.processIdentifier))
@@ -171,12 +177,20 @@ struct CampaignRunner {
             while let newline = pending.firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
-                current = record(line) + 1
+                let (index, peak) = record(line)
+                current = index + 1
+                if peak > options.memory * 1024 {
+                    // A peak never falls: the inputs after this one are judged in a new child.
+                    overMemory = true
+                    kill(process.processIdentifier, SIGKILL)
+                    break reading
+                }
             }
             answered = (DispatchTime.now().uptimeNanoseconds, Self.cpuSeconds(of: process.processIdentifier))
         }
         process.waitUntilExit()
         try? pipe.fileHandleForReading.close()
+        if overMemory { return (current, ()) }
         if hung {
             summary.hangs += 1
             summary.inputs += 1
@@ -209,12 +223,19 @@ struct CampaignRunner {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
-    /// Reads one line of a child, `index wall cpu [oracle]`; returns the input's number.
-    private mutating func record(_ line: String) -> Int {
-        let fields = line.split(separator: " ", maxSplits: 3)
-        guard fields.count >= 3, let index = Int(fields[0]), let wall = UInt64(fields[1]), let cpu = UInt64(fields[2])
-        else { return -1 }
+    /// Reads one line of a child, `index wall cpu peak [oracle]` (microseconds, kilobytes);
+    /// returns the input's number and the child's peak memory after it.
+    private mutating func record(_ line: String) -> (index: Int, peak: Int) {
+        let fields = line.split(separator: " ", maxSplits: 4)
+        guard fields.count >= 4, let index = Int(fields[0]), let wall = UInt64(fields[1]), let cpu = UInt64(fields[2]),
+            let peak = Int(fields[3])
+        else { return (-1, 0) }
         summary.inputs += 1
+        summary.peakKilobytes = max(summary.peakKilobytes, peak)
+        if peak > options.memory * 1024 {
+            summary.overMemory += 1
+            save(index: index, kind: "memory", note: "the child's peak memory after it: \(peak / 1024) MB")
+        }
         summary.cpuMicroseconds += cpu
         if cpu > summary.slowest.cpu { summary.slowest = (index, wall, cpu) }
         if Double(cpu) / 1e6 > options.threshold {
@@ -222,11 +243,11 @@ struct CampaignRunner {
             save(index: index, kind: "slow", note: String(format: "%.3f s CPU, %.3f s wall", Double(cpu) / 1e6,
                                                           Double(wall) / 1e6))
         }
-        if fields.count == 4 {
+        if fields.count == 5 {
             summary.oracle += 1
-            save(index: index, kind: "oracle", note: String(fields[3]))
+            save(index: index, kind: "oracle", note: String(fields[4]))
         }
-        return index
+        return (index, peak)
     }
 
     /// Saves input `index` (made again here from the seed) and logs it; returns the file.
@@ -304,7 +325,9 @@ struct Worker: ParsableCommand {
             if problem == nil, let written = stderr.take() {
                 problem = "wrote to stderr: " + written
             }
-            var line = "\(index) \(wall) \(cpu)"
+            var usage = rusage()
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+            var line = "\(index) \(wall) \(cpu) \(usage.ru_maxrss)"
             if let problem { line += " " + problem.replacingOccurrences(of: "\n", with: " ") }
             line += "\n"
             line.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
