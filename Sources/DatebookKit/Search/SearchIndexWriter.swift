@@ -13,17 +13,17 @@ struct SearchIndexWriter {
     init(_ db: Database) throws {
         let names = SearchDocument.columnNames
         insert = try WriteStatement(
-            db,
+            cached: db,
             sql: "INSERT INTO search_text (rowid, \(names.joined(separator: ", "))) VALUES (?\(String(repeating: ", ?", count: names.count)))")
-        delete = try WriteStatement(db, sql: "DELETE FROM search_text WHERE rowid = ?")
-        insertWords = try WriteStatement(db, sql: "INSERT INTO search_word (rowid, words) VALUES (?, ?)")
-        deleteWords = try WriteStatement(db, sql: "DELETE FROM search_word WHERE rowid = ?")
-        select = try ReadStatement(db, sql: "SELECT \(names.joined(separator: ", ")) FROM search_text WHERE rowid = ?")
+        delete = try WriteStatement(cached: db, sql: "DELETE FROM search_text WHERE rowid = ?")
+        insertWords = try WriteStatement(cached: db, sql: "INSERT INTO search_word (rowid, words) VALUES (?, ?)")
+        deleteWords = try WriteStatement(cached: db, sql: "DELETE FROM search_word WHERE rowid = ?")
+        select = try ReadStatement(cached: db, sql: "SELECT \(names.joined(separator: ", ")) FROM search_text WHERE rowid = ?")
         // One row of values, never a SELECT or a trigger: a statement that may change several
         // rows opens a statement journal, and FTS5 writes out its pending rows at each one,
         // which made a large import several times slower.
         rank = try WriteStatement(
-            db,
+            cached: db,
             sql: """
                 INSERT INTO search_rank (id, kind, status, sort_at, sort_text, title) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO UPDATE SET kind = excluded.kind, status = excluded.status,

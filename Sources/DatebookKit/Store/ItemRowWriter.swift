@@ -68,50 +68,50 @@ struct ItemRowWriter {
         self.db = db
         self.coding = coding
         self.now = now
-        insertItem = try WriteStatement(db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
-        updateItem = try WriteStatement(db, sql: Item.updateSQL)
-        findStored = try ReadStatement(db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?")
+        insertItem = try WriteStatement(cached: db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
+        updateItem = try WriteStatement(cached: db, sql: Item.updateSQL)
+        findStored = try ReadStatement(cached: db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?")
         deleteChildren = try Self.childTables.map { table in
-            try WriteStatement(db, sql: "DELETE FROM \(table) WHERE item = ?")
+            try WriteStatement(cached: db, sql: "DELETE FROM \(table) WHERE item = ?")
         }
         insertTime = try WriteStatement(
-            db, sql: #"INSERT INTO item_time (item, position, start, "end") VALUES (?, ?, ?, ?)"#)
+            cached: db, sql: #"INSERT INTO item_time (item, position, start, "end") VALUES (?, ?, ?, ?)"#)
         insertAttachment = try WriteStatement(
-            db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
-        insertAlarm = try WriteStatement(db, sql: ItemAlarmRows.insertSQL)
+            cached: db, sql: "INSERT INTO item_attachment (item, position, path) VALUES (?, ?, ?)")
+        insertAlarm = try WriteStatement(cached: db, sql: ItemAlarmRows.insertSQL)
         insertRecurrenceDate = try WriteStatement(
-            db,
+            cached: db,
             sql: #"INSERT INTO item_recurrence_date (item, is_exception, position, at, "end") VALUES (?, ?, ?, ?, ?)"#)
         insertOverride = try WriteStatement(
-            db,
+            cached: db,
             sql: """
                 INSERT OR REPLACE INTO item_override
                     (item, recurrence_id, cancelled, start, "end", title, place, notes, completed_at, this_and_future)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertParticipant = try WriteStatement(
-            db,
+            cached: db,
             sql: """
                 INSERT INTO item_participant
                     (item, position, is_organizer, address, name, role, status, other_parameters)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         insertCategory = try WriteStatement(
-            db, sql: "INSERT INTO item_category (item, position, name) VALUES (?, ?, ?)")
+            cached: db, sql: "INSERT INTO item_category (item, position, name) VALUES (?, ?, ?)")
         insertExtra = try WriteStatement(
-            db, sql: "INSERT INTO item_extra (item, position, override, text) VALUES (?, ?, ?, ?)")
+            cached: db, sql: "INSERT INTO item_extra (item, position, override, text) VALUES (?, ?, ?, ?)")
         let occurrenceColumns = #"INSERT OR REPLACE INTO occurrence (start, item, key, "end", flags, title, place, uid) VALUES "#
         let occurrenceValues = "(?, ?, ?, ?, ?, ?, ?, ?)"
-        insertOccurrence = try WriteStatement(db, sql: occurrenceColumns + occurrenceValues)
+        insertOccurrence = try WriteStatement(cached: db, sql: occurrenceColumns + occurrenceValues)
         insertOccurrences = try WriteStatement(
-            db,
+            cached: db,
             sql: occurrenceColumns
                 + Array(repeating: occurrenceValues, count: Self.occurrencesPerStatement).joined(separator: ", "))
-        deleteOccurrence = try WriteStatement(db, sql: "DELETE FROM occurrence WHERE start = ? AND item = ? AND key = ?")
+        deleteOccurrence = try WriteStatement(cached: db, sql: "DELETE FROM occurrence WHERE start = ? AND item = ? AND key = ?")
         longestSpan = LongestSpan(
             try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0)
         raiseLongestSpan = try WriteStatement(
-            db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_span', ?)")
+            cached: db, sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('longest_span', ?)")
         zones = Zones(
             try Dictionary(
                 Row.fetchAll(db, sql: "SELECT tzid, vtimezone FROM time_zone_definition").map { row in
@@ -119,7 +119,7 @@ struct ItemRowWriter {
                 },
                 uniquingKeysWith: { first, _ in first }))
         keepZone = try WriteStatement(
-            db, sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)")
+            cached: db, sql: "INSERT OR REPLACE INTO time_zone_definition (tzid, vtimezone) VALUES (?, ?)")
         search = try SearchIndexWriter(db)
     }
 

@@ -11,6 +11,9 @@ class PreparedStatement {
     let connection: OpaquePointer
     let statement: OpaquePointer
     let sql: String
+    /// The connection's cached statement this one runs, when it was made `cached`; GRDB
+    /// finalizes it.
+    private let cached: Statement?
 
     /// SQLite's `SQLITE_TRANSIENT`: it copies a bound text before the call returns.
     private static let transient = unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
@@ -33,11 +36,31 @@ class PreparedStatement {
         self.connection = connection
         self.statement = prepared
         self.sql = sql
+        cached = nil
+    }
+
+    /// Takes `sql` from the connection's cache of prepared statements (GRDB's
+    /// `cachedStatement`), preparing it only the first time. Parsing SQL, with GRDB's
+    /// authorizer called for every column, was over a third of a small import's CPU when each
+    /// writer prepared its statements anew. For SQL that is bound and run, or stepped and
+    /// reset, in one go: two users of the same cached statement must never interleave.
+    init(cached db: Database, sql: String) throws {
+        guard let connection = db.sqliteConnection else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "the connection is closed", sql: sql)
+        }
+        let shared = try db.cachedStatement(sql: sql)
+        self.connection = connection
+        self.statement = shared.sqliteStatement
+        self.sql = sql
+        cached = shared
+        // Whatever its last user left: a step not read to its end, bound values.
+        _ = sqlite3_reset(statement)
+        _ = sqlite3_clear_bindings(statement)
     }
 
     deinit {
         // Finalizing only reports again the last step's error, already thrown.
-        _ = sqlite3_finalize(statement)
+        if cached == nil { _ = sqlite3_finalize(statement) }
     }
 
     // MARK: - Binding
