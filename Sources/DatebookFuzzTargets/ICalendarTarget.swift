@@ -210,7 +210,7 @@ struct ICalendarTarget: FuzzTarget {
     // MARK: - Running an input
 
     func run(_ input: [UInt8]) -> String? {
-        let store = stores.fresh()
+        let store = stores.fresh(for: input)
         // A refused file, a skipped component or a store error are answers, not failures.
         _ = try? ICalendarImporter(writer: store).importData(Data(input))
         _ = try? store.occurrences(from: Self.now.addingTimeInterval(-31 * 86_400), to: Self.now.addingTimeInterval(62 * 86_400))

@@ -85,7 +85,7 @@ struct JSONImportTarget: FuzzTarget {
     }
 
     func run(_ input: [UInt8]) -> String? {
-        let store = stores.fresh()
+        let store = stores.fresh(for: input)
         // A refused file or a skipped record is an answer, not a failure.
         guard let result = try? FileImporter(writer: store).importData(Data(input)) else { return nil }
         guard let items = try? store.activeItems(offset: 0, limit: Int.max) + store.historyItems(offset: 0, limit: Int.max)

@@ -100,7 +100,7 @@ struct MeetingMessageTarget: FuzzTarget {
     }
 
     func run(_ input: [UInt8]) -> String? {
-        let store = stores.fresh()
+        let store = stores.fresh(for: input)
         do {
             try store.setMe(Self.me)
             _ = try store.writeMeetings { batch in try batch.write(Self.hosted) }

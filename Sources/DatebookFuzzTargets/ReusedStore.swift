@@ -5,10 +5,13 @@ import Synchronization
 /// One store in memory that every input of a worker starts from, emptied between inputs as
 /// it was made: making a store (running its migrations) costs more than most inputs.
 ///
-/// New ids count from 1 again for each input, so an input runs the same in a campaign and in
-/// `replay`. They begin with `5EED0000`, which no seed file holds: an input may name ids (the
-/// Taskwarrior fixture has a task 00000000-0000-0000-0000-000000000001), and the store must not
-/// give one of them to another record, as the product's random ids never do.
+/// New ids are made from the input and count from 1 again for each one, so an input runs the
+/// same in a campaign and in `replay`. An input may name ids (the Taskwarrior fixture has a
+/// task 00000000-0000-0000-0000-000000000001), and the store must not give one of them to
+/// another record, as the product's random ids never do: so an id begins with `5EED` and a
+/// hash of the whole input. A fixed prefix was not enough: libFuzzer saw the store compare
+/// `5eed0000-0000-4000-8000-000000000001` and wrote it into a record; an input that names an
+/// id made from its own hash it cannot write.
 final class ReusedStore: Sendable {
     let store: SQLiteStore
     private let empty: StoreSnapshot
@@ -24,7 +27,10 @@ final class ReusedStore: Sendable {
                         value += 1
                         return value
                     }
-                    return UUID(uuidString: String(format: "5EED0000-0000-4000-8000-%012llX", n))!
+                    let h = counter.inputHash.withLock { $0 }
+                    return UUID(uuidString: String(
+                        format: "5EED%04llX-%04llX-4%03llX-8%03llX-%012llX", h >> 48, (h >> 32) & 0xFFFF,
+                        (h >> 20) & 0xFFF, (h >> 8) & 0xFFF, n))!
                 },
                 timeZone: timeZone)
             empty = try store.snapshot()
@@ -33,19 +39,24 @@ final class ReusedStore: Sendable {
         }
     }
 
-    /// The store, empty as new.
-    func fresh() -> SQLiteStore {
+    /// The store, empty as new, giving ids made for `input`.
+    func fresh(for input: [UInt8]) -> SQLiteStore {
         do {
             try store.restore(empty)
         } catch {
             fatalError("cannot empty the store: \(error)")
         }
         nextID.value.withLock { $0 = 0 }
+        // FNV-1a, 64 bits.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in input { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        nextID.inputHash.withLock { $0 = h }
         return store
     }
 }
 
-/// The number of the last id given.
+/// The number of the last id given, and the hash of the input being run (the ids' middle).
 private final class Counter: Sendable {
     let value = Mutex<UInt64>(0)
+    let inputHash = Mutex<UInt64>(0)
 }

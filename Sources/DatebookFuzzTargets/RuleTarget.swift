@@ -54,9 +54,9 @@ struct RuleTarget: FuzzTarget {
         return words.joined(separator: dice.oneIn(10) ? "," : " ")
     }
 
-    func run(_ input: [UInt8]) -> String? {
-        guard let input = RuleInput(text: String(decoding: input, as: UTF8.self)) else { return nil }
-        let store = stores.fresh()
+    func run(_ bytes: [UInt8]) -> String? {
+        guard let input = RuleInput(text: String(decoding: bytes, as: UTF8.self)) else { return nil }
+        let store = stores.fresh(for: bytes)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = ICalendarTarget.zone
         let start = Date(timeIntervalSince1970: input.start)

@@ -70,7 +70,7 @@ struct VCardTarget: FuzzTarget {
     }
 
     func run(_ input: [UInt8]) -> String? {
-        let store = stores.fresh()
+        let store = stores.fresh(for: input)
         // A file that is not vCard, or that the store refuses, is an answer.
         guard (try? VCardImporter(writer: store).importData(Data(input))) != nil else { return nil }
         let contacts: [Contact]
