@@ -133,6 +133,30 @@ struct ImportExportTests {
         #expect(listed.standardOutput.split(separator: "\n").count == 3)
     }
 
+    @Test("files joined on standard input (a folder of one-event files, `cat *.ics`) import as one: every calendar's items")
+    func concatenatedCalendars() throws {
+        let names = ["apple-calendar.ics", "khal-0.10.5-vdir.ics", "exrule.ics"]
+        var joined = Data()
+        for name in names { joined += try Data(contentsOf: URL(fileURLWithPath: try Self.fixture(name))) }
+        let stream = home.path("joined.ics")
+        try joined.write(to: URL(fileURLWithPath: stream))
+        var alone = 0
+        for name in names {
+            let single = try datebook(["import", try Self.fixture(name)], database: home.path("\(name).sqlite"))
+            #expect(single.status == 0, "\(single.standardError)")
+            alone += try #require(Int(single.standardOutput.split(separator: " ")[1]))
+        }
+        let together = try datebook(["import", "-"], input: stream)
+        #expect(together.status == 0, "\(together.standardError)")
+        #expect(together.standardOutput.hasPrefix("Imported \(alone) items: \(alone) added"))
+        // Every calendar's items are there, by UID.
+        let exported = try datebook(["export"]).standardOutput
+        let uids = String(decoding: joined, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .filter { $0.hasPrefix("UID:") }
+        #expect(Set(uids).count >= names.count)
+        for uid in Set(uids) { #expect(exported.contains(uid), "\(uid) is not in the export") }
+    }
+
     @Test("agenda text: one line per occurrence, in the local zone, an event made in Berlin at the right hour in New York")
     func agendaText() throws {
         let calendar = try file(
