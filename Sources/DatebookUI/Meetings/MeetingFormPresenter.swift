@@ -85,10 +85,15 @@ public final class MeetingFormPresenter {
         case .place: draft.place = value
         case .slot(let row):
             draft.slots[row] = value
-            // One empty row at the end, always: typing in it adds the next.
+            // One empty row at the end, always: typing in it adds the next, and emptying the
+            // row before it takes the spare one away again, so that rows typed and rubbed out
+            // do not pile up between the times and Invitees.
             if row == draft.slots.count - 1, !value.isEmpty {
                 draft.slots.append("")
                 editors[.slot(row + 1)] = TextField()
+            } else if value.isEmpty, row == draft.slots.count - 2, draft.slots[row + 1].isEmpty {
+                draft.slots.removeLast()
+                editors[.slot(row + 1)] = nil
             }
         case .invitees: draft.invitees = value
         case .deadline: draft.deadline = value
