@@ -42,6 +42,9 @@ public final class MeetingsCoordinator: TabCoordinator {
     public private(set) var form: MeetingFormPresenter?
     private(set) var question: Question?
     private(set) var field = TextField()
+    /// What the user was doing when the tab asked who they are (saving the form, voting,
+    /// reading a file): done once they have said it, instead of asking for the key again.
+    private var afterIdentity: (() -> TabResponse)?
     private let store: DatebookStore
     private let clock: Clock
     private let dates: DateText
@@ -182,8 +185,8 @@ public final class MeetingsCoordinator: TabCoordinator {
     private func startVoting() -> TabResponse {
         guard let open = details else { return .handled }
         guard open.me != nil else {
-            ask(.myName)
-            return .message(StatusMessage("Say who you are first; then vote"))
+            askWhoIAm(then: { [unowned self] in self.startVoting() })
+            return .message(StatusMessage("Say who you are first; then you vote"))
         }
         guard open.meeting.state == .polling else {
             return .message(.error(open.meeting.state == .cancelled ? "The meeting was cancelled"
@@ -313,8 +316,8 @@ public final class MeetingsCoordinator: TabCoordinator {
     private func saveForm(_ form: MeetingFormPresenter) -> TabResponse {
         do {
             guard let me = try store.me() else {
-                ask(.myName)
-                return .message(StatusMessage("Say who you are first (invitees see it); then save again"))
+                askWhoIAm(then: { [unowned self] in self.form.map(self.saveForm) ?? .handled })
+                return .message(StatusMessage("Say who you are first (invitees see it); then the meeting is saved"))
             }
             guard var meeting = form.build(me: me, id: UUID()) else {
                 let count = form.problems.count
@@ -343,11 +346,18 @@ public final class MeetingsCoordinator: TabCoordinator {
         field = TextField(prefill)
     }
 
+    /// Asks for my name and address, then goes on with `next`.
+    private func askWhoIAm(then next: @escaping () -> TabResponse) {
+        afterIdentity = next
+        ask(.myName)
+    }
+
     private func answer(_ intent: Intent) -> TabResponse {
         guard let question else { return .ignored }
         switch intent {
         case .back:
             self.question = nil
+            afterIdentity = nil
             return .handled
         case .submit:
             let text = field.text.trimmingCharacters(in: .whitespaces)
@@ -361,7 +371,12 @@ public final class MeetingsCoordinator: TabCoordinator {
                 do {
                     try store.setMe(Me(name: name, email: text))
                     self.question = nil
+                    details?.me = try store.me()
                     presenter.storeDidChange()
+                    if let next = afterIdentity {
+                        afterIdentity = nil
+                        return next()
+                    }
                     return .message(StatusMessage("You are \(name) <\(text)>"))
                 } catch {
                     // What was typed stays, to be corrected.
@@ -379,8 +394,8 @@ public final class MeetingsCoordinator: TabCoordinator {
         let expanded = (path as NSString).expandingTildeInPath
         do {
             guard try store.me() != nil else {
-                ask(.myName)
-                return .message(StatusMessage("Say who you are first; then read the file again with i"))
+                askWhoIAm(then: { [unowned self] in self.readInbox(path: path) })
+                return .message(StatusMessage("Say who you are first; then the file is read"))
             }
             let data = try Data(contentsOf: URL(fileURLWithPath: expanded))
             let messages = try ITIPReader.read(data)

@@ -4,8 +4,8 @@ import Foundation
 extension Fixtures {
     /// Sets me to Alice and puts in an invitation from Bob: "Planning", three times next week,
     /// Carol has voted, Alice has not.
-    static func addInvitation(to store: SQLiteStore) throws {
-        try store.setMe(Me(name: "Alice", email: "alice@example.org"))
+    static func addInvitation(to store: SQLiteStore, sayingWhoIAm: Bool = true) throws {
+        if sayingWhoIAm { try store.setMe(Me(name: "Alice", email: "alice@example.org")) }
         let slots = [("2026-11-24 10:00", "2026-11-24 11:00"), ("2026-11-25 14:00", "2026-11-25 15:00"),
                      ("2026-11-26 09:00", "2026-11-26 10:30")].enumerated().map { index, times in
             MeetingSlot(id: index + 1, start: date(times.0), end: date(times.1))
