@@ -246,12 +246,13 @@ public enum VCardReader {
         var contact = state.contact
         if !state.hasFN {
             // Trimmed as an FN is, so the name reads back the same from the card Datebook writes.
+            // Line breaks too (an N of `\n\nLi`): an FN loses them at both ends.
             let fromName = [contact.namePrefix, contact.givenName, contact.additionalNames, contact.familyName, contact.nameSuffix]
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
-            let organisation = contact.organisation.trimmingCharacters(in: .whitespaces)
+                .map(\.trimmedSpaces).filter { !$0.isEmpty }.joined(separator: " ")
+            let organisation = contact.organisation.trimmedSpaces
             let (name, source) = !fromName.isEmpty ? (fromName, "N")
                 : !organisation.isEmpty ? (organisation, "ORG")
-                : ((contact.emails.first?.value ?? "").trimmingCharacters(in: .whitespaces), "EMAIL")
+                : ((contact.emails.first?.value ?? "").trimmedSpaces, "EMAIL")
             guard !name.isEmpty else {
                 return .failure(Note(line: line, uid: state.hadUID ? contact.uid : nil,
                                      message: "it has no name (no FN, N, ORG or EMAIL)"))

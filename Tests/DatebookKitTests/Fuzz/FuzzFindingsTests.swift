@@ -285,7 +285,10 @@ struct FuzzFindingsTests {
         let again = VCardReader.read(Data(VCardWriter().write([contact]).utf8))
         #expect(again.cards.map(\.contact.displayName) == ["data:"])
         // The same from ORG (seed 2027, input 58643) and from an e-mail.
-        for (line, name) in [("ORG:Acme Plumbin ", "Acme Plumbin"), ("EMAIL: ana@example.org ", "ana@example.org")] {
+        // Line breaks at either end too (seed 2029, input 958019): an N of `\n\nLi` was named
+        // with its two line breaks, which the FN Datebook wrote lost on its way back.
+        for (line, name) in [("ORG:Acme Plumbin ", "Acme Plumbin"), ("EMAIL: ana@example.org ", "ana@example.org"),
+                             ("N:\\n\\nLi;Lei\\n", "Lei Li"), ("ORG:\\nAcme\\n", "Acme")] {
             let card = "BEGIN:VCARD\r\nVERSION:4.0\r\n\(line)\r\nEND:VCARD\r\n"
             let named = try #require(VCardReader.read(Data(card.utf8)).cards.first?.contact)
             #expect(named.displayName == name)
