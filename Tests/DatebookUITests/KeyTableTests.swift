@@ -88,6 +88,19 @@ struct KeyTableTests {
         #expect(table.intent(for: .char("?"), in: .form) != .helpRequested)
     }
 
+    @Test("the help lists the keys of the screen it was asked from right after the global ones")
+    func helpStartsWithTheScreensKeys() throws {
+        let sections = table.helpSections(first: .contactProfile).map(\.title)
+        #expect(sections.prefix(2) == ["Everywhere", Mode.contactProfile.helpTitle])
+        #expect(Set(sections) == Set(table.helpSections().map(\.title)))
+        // In the planner: ? on a contact's profile.
+        let (app, store) = try Fixtures.app()
+        _ = try store.save(Contact(id: Fixtures.id(1100), displayName: "Ana Lima", created: Fixtures.now))
+        app.send(.switchTab(.contacts), .open, .helpRequested)
+        let screen = app.render(size: Size(width: 80, height: 24)).grid.text()
+        #expect(screen.contains(Mode.contactProfile.helpTitle), "\(screen)")
+    }
+
     @Test("no key is bound twice in one mode")
     func noConflicts() {
         for mode in table.modes {

@@ -32,6 +32,8 @@ public final class AppCoordinator: Application {
     /// The position of the tab on screen in the registry.
     public private(set) var activeIndex = 0
     var overlay: Overlay?
+    /// The mode the help was asked from, whose keys it lists first.
+    private var helpFrom: Mode?
     public internal(set) var status: StatusMessage?
     let clock: Clock
     let dates: DateText
@@ -343,7 +345,9 @@ public final class AppCoordinator: Application {
         case .nextTab: show((activeIndex + 1) % tabs.count)
         case .previousTab: show((activeIndex + tabs.count - 1) % tabs.count)
         case .newRequested: overlay = .newMenu(selected: 0)
-        case .helpRequested: overlay = .help(scroll: 0)
+        case .helpRequested:
+            helpFrom = mode
+            overlay = .help(scroll: 0)
         case .activitiesRequested: openActivities()
         case .command(.syncNow): syncNow()
         default:
@@ -535,9 +539,10 @@ public final class AppCoordinator: Application {
         return Dialog(title: "New", lines: lines, hint: "Enter choose · Esc close", highlighted: selected)
     }
 
-    /// The help screen: every binding of every tab, from the key table.
+    /// The help screen: every binding of every tab, from the key table, the keys of the screen
+    /// it was asked from first after the global ones.
     public func helpLines() -> [String] {
-        keys.helpLines()
+        keys.helpLines(first: helpFrom)
     }
 
     /// The help screen's box in the content area.

@@ -68,7 +68,10 @@ extension KeyTable {
 
     /// The help screen's sections, drawn from the bindings: the global keys first (the tab
     /// digits on one line), then each mode's own keys; a mode with none of its own is left out.
-    public func helpSections() -> [HelpSection] {
+    ///
+    /// With `first`, the keys of that mode (the screen the help was asked from) come right after
+    /// the global ones: `?` on a contact's profile shows the profile's keys without scrolling.
+    public func helpSections(first: Mode? = nil) -> [HelpSection] {
         let global = bindings.filter { $0.scope.isGlobal }
         let tabKeys = global.filter {
             if case .switchTab = $0.intent { return true } else { return false }
@@ -89,7 +92,8 @@ extension KeyTable {
             everywhere.append(HelpEntry(keys: binding.keyLabel, help: binding.help))
         }
         var sections = [HelpSection(title: "Everywhere", entries: everywhere)]
-        for mode in modes {
+        let ordered = first.map { first in modes.filter { $0 == first } + modes.filter { $0 != first } } ?? modes
+        for mode in ordered {
             let entries = bindings(for: mode).filter { !$0.scope.isGlobal }
                 .map { HelpEntry(keys: $0.keyLabel, help: $0.help) }
             if !entries.isEmpty { sections.append(HelpSection(title: mode.helpTitle, entries: entries)) }
@@ -97,10 +101,11 @@ extension KeyTable {
         return sections
     }
 
-    /// The help screen as lines of text: sections, then the maps' notes.
-    public func helpLines() -> [String] {
+    /// The help screen as lines of text: sections (`first`'s keys after the global ones), then
+    /// the maps' notes.
+    public func helpLines(first: Mode? = nil) -> [String] {
         var lines: [String] = []
-        for section in helpSections() {
+        for section in helpSections(first: first) {
             if !lines.isEmpty { lines.append("") }
             lines.append(section.title)
             for entry in section.entries {
