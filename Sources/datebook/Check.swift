@@ -25,8 +25,19 @@ struct Check: ParsableCommand {
         do {
             problems = try SQLiteStore.integrityProblems(path: path)
         } catch {
-            Console.error("datebook check: \(path): \(error)")
-            Self.adviseRecovery(path)
+            switch error {
+            case .cannotOpen, .newerVersion:
+                // Not damage: a file that cannot be read (its permissions, a folder), or one a
+                // newer Datebook wrote. Copying and recovering it would not help.
+                Console.error("datebook check: \(error)")
+            case .notADatabase:
+                // Another program's file, or one damaged at its very start.
+                Console.error("datebook check: \(error)")
+                Self.adviseRecovery(path)
+            default:
+                Console.error("datebook check: \(path): \(error)")
+                Self.adviseRecovery(path)
+            }
             throw ExitCode(1)
         }
         if problems.isEmpty {

@@ -96,6 +96,25 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
     }
 
+    @Test("check names a foreign file once and says how to recover; a folder is named as one, with no recovery")
+    func checkSaysWhatItIs() throws {
+        let notes = home.path("notes.txt")
+        try Data("my precious notes\n".utf8).write(to: URL(fileURLWithPath: notes))
+        let foreign = try Command.run(try DatebookBinary.path, ["check", "--db", notes], environment: ["HOME": home.path])
+        #expect(foreign.status == 1)
+        #expect(foreign.standardError.hasPrefix("datebook check: \(notes) is not a Datebook database"), "\(foreign.standardError)")
+        let firstLine = foreign.standardError.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(firstLine.components(separatedBy: notes).count == 2, "\(firstLine)")  // named once
+        #expect(foreign.standardError.contains("To recover:"))
+
+        // A folder is no damaged database: SQLite's "disk I/O error" is not passed on.
+        let folder = home.path("a-folder")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let checked = try Command.run(try DatebookBinary.path, ["check", "--db", folder], environment: ["HOME": home.path])
+        #expect(checked.status == 1)
+        #expect(checked.standardError == "datebook check: Cannot open the database at \(folder): it is a folder, not a file\n")
+    }
+
     @Test("a database in a folder that cannot be created says so")
     func unwritableFolder() throws {
         let file = home.path("plain-file")

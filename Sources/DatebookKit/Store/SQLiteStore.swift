@@ -477,6 +477,11 @@ extension SQLiteStore {
     /// Throws when the file cannot be opened or is not SQLite at all.
     public static func integrityProblems(path: String) throws(StoreError) -> [String] {
         Self.processSettings
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            // SQLite would say "disk I/O error", which reads as damage.
+            throw .cannotOpen(path: path, reason: "it is a folder, not a file")
+        }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
