@@ -47,16 +47,18 @@ struct Export: ParsableCommand {
             .appendingPathComponent("datebook-export-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).\(fileExtension)")
         try PrivateFile.write(to: target, fill)
         if out == nil {
-            defer { unlink(target) }
             try copy(target, to: FileHandle.standardOutput)
         }
     }
 
-    /// Copies a file to an open handle in large pieces.
+    /// Copies a file to an open handle in large pieces, and removes it. Its name goes first,
+    /// once it is open: a reader that stops early (`| head`) ends the process with SIGPIPE,
+    /// which must leave no copy of the calendar or the address book behind in the temporary
+    /// folder.
     private static func copy(_ path: String, to output: FileHandle) throws {
-        guard let input = FileHandle(forReadingAtPath: path) else {
-            throw CocoaError(.fileReadUnknown)
-        }
+        let input = FileHandle(forReadingAtPath: path)
+        unlink(path)
+        guard let input else { throw CocoaError(.fileReadUnknown) }
         defer { try? input.close() }
         while let piece = try input.read(upToCount: 1 << 20), !piece.isEmpty {
             try output.write(contentsOf: piece)
