@@ -37,11 +37,32 @@ typedef struct {
     void (*free_reader)(void *reader);
 } datebook_xml_api;
 
-/** Finds libxml2 and its functions; 0 when it is not installed. Call once. */
+/** Says nothing: what libxml2 would print, Datebook learns from its results. */
+static void datebook_xml_quiet(void *context, const char *message, ...) {
+    (void)context;
+    (void)message;
+}
+
+/**
+ * Finds libxml2 and its functions; 0 when it is not installed. Call once.
+ *
+ * XML_PARSE_NOERROR quiets the parser, but not libxml2's other complaints: an answer that
+ * declares an encoding through iconv (EUC-JP, BIG5, UTF-7…) and holds bytes that are not in it
+ * made libxml2 print "encoding error : input conversion failed…" and "I/O error : encoder
+ * error" on stderr, which lands on the planner's screen when it syncs. Its generic error
+ * channel goes nowhere instead, for this thread and (through the defaults new threads take)
+ * every other.
+ */
 static inline int datebook_xml_load(datebook_xml_api *api) {
     void *library = dlopen("libxml2.so.2", RTLD_NOW | RTLD_LOCAL);
     if (!library) library = dlopen("libxml2.so", RTLD_NOW | RTLD_LOCAL);
     if (!library) return 0;
+    typedef void (*error_func)(void *, const char *, ...);
+    void (*thread_default)(void *, error_func) = (void (*)(void *, error_func))dlsym(library, "xmlThrDefSetGenericErrorFunc");
+    void (*this_thread)(void *, error_func) = (void (*)(void *, error_func))dlsym(library, "xmlSetGenericErrorFunc");
+    if (!thread_default || !this_thread) return 0;
+    thread_default(NULL, datebook_xml_quiet);
+    this_thread(NULL, datebook_xml_quiet);
     api->reader_for_memory = (void *(*)(const char *, int, const char *, const char *, int))dlsym(library, "xmlReaderForMemory");
     api->read = (int (*)(void *))dlsym(library, "xmlTextReaderRead");
     api->node_type = (int (*)(void *))dlsym(library, "xmlTextReaderNodeType");

@@ -608,6 +608,15 @@ struct SyncCommandTests {
         try failingSync("the server's answer could not be read")
         proxy.clearFaults()
 
+        // An answer in an encoding it does not keep to: Datebook's message, and nothing of
+        // libxml2's own on stderr (in the planner it would land on the screen).
+        proxy.failEveryRequest(with: .wrongEncoding)
+        let garbled = try datebook("a", ["sync"])
+        #expect(!garbled.standardError.contains("encoding error"), "\(garbled.standardError)")
+        #expect(!garbled.standardError.contains("I/O error"), "\(garbled.standardError)")
+        #expect(try components("a") == before)
+        proxy.clearFaults()
+
         // A 500 in the middle: the listing works, the first write fails.
         #expect(try datebook("a", ["add", "During", "--start", "2026-12-02 10:00"]).status == 0)
         proxy.fail(method: "PUT", with: .internalError)

@@ -36,6 +36,12 @@ public final class FaultyProxy: @unchecked Sendable {
         public static let notXML = Fault.answer(
             status: 207, contentType: "application/xml; charset=utf-8",
             body: "<html><body><h1>Welcome to nginx!</h1><p>Oops")
+        /// A 207 Multi-Status that declares EUC-JP (read through iconv) and holds UTF-8 that is
+        /// no EUC-JP: libxml2 complains of the conversion on its own channel.
+        public static let wrongEncoding = Fault.answer(
+            status: 207, contentType: "application/xml",
+            body: "<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<d:multistatus xmlns:d=\"DAV:\"><d:response>"
+                + "<d:href>/x\u{202E}evil</d:href><d:status>HTTP/1.1 200 OK</d:status></d:response></d:multistatus>")
         /// A 200 whose body is not iCalendar, for a GET of an item.
         public static let notICalendar = Fault.answer(
             status: 200, contentType: "text/calendar", body: "<html>this is not a calendar</html>")
