@@ -91,6 +91,10 @@ struct DAVResponseTarget: FuzzTarget {
         "</href>", "<href>", String(repeating: "<a>", count: 200), String(repeating: "x", count: 20_000),
     ]
 
+    /// Encodings an XML declaration may name: libxml2's own, iconv's, and none at all.
+    static let encodings = ["UTF-8", "EUC-JP", "BIG5", "GB2312", "UTF-7", "UCS-4", "ISO-2022-JP", "SHIFT_JIS",
+                            "UTF-16", "EBCDIC", "ISO-8859-1", "US-ASCII", "nonsense", ""]
+
     func input(seed: UInt64, index: Int) -> [UInt8] {
         var dice = Dice(seed: seed, salt: 8, index: index)
         let lines = ICalendarTarget.lines(Array(dice.pick(Self.seeds).utf8))
@@ -100,9 +104,12 @@ struct DAVResponseTarget: FuzzTarget {
     private func mutate(_ lines: inout [[UInt8]], _ dice: inout Dice) {
         guard !lines.isEmpty else { return }
         let at = dice.int(0...lines.count - 1)
-        let roll = dice.int(0...7)
+        let roll = dice.int(0...8)
         if LineMutations.reshape(&lines, at: at, roll: roll, most: 2_000, &dice) { return }
         switch roll {
+        case 5:  // an encoding declared, through iconv or not, that the bytes may not keep to
+            let encoding = dice.pick(Self.encodings)
+            lines[0] = Array("<?xml version=\"1.0\" encoding=\"\(encoding)\"?>".utf8)
         case 4:  // nesting
             let count = dice.oneIn(4) ? dice.int(50...3_000) : dice.few(4)
             lines.insert(Array(String(repeating: dice.pick(["<prop>", "<d:response>", "<x>"]), count: count).utf8), at: at)
