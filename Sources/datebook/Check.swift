@@ -26,17 +26,17 @@ struct Check: ParsableCommand {
             problems = try SQLiteStore.integrityProblems(path: path)
         } catch {
             switch error {
-            case .cannotOpen, .newerVersion:
-                // Not damage: a file that cannot be read (its permissions, a folder), or one a
-                // newer Datebook wrote. Copying and recovering it would not help.
-                Console.error("datebook check: \(error)")
-            case .notADatabase:
-                // Another program's file, or one damaged at its very start.
-                Console.error("datebook check: \(error)")
-                Self.adviseRecovery(path)
+            case .cannotOpen, .newerVersion, .notADatabase:
+                Console.error("datebook check: \(error)")  // these name the file themselves
             default:
                 Console.error("datebook check: \(path): \(error)")
-                Self.adviseRecovery(path)
+            }
+            // A file that cannot be read (its permissions, a folder) or that a newer Datebook
+            // wrote is no damage: copying and recovering it would not help. Another program's
+            // file may be one damaged at its very start.
+            switch error {
+            case .cannotOpen, .newerVersion: break
+            default: Self.adviseRecovery(path)
             }
             throw ExitCode(1)
         }
