@@ -68,7 +68,7 @@ enum ICalendarAlarm {
             trigger.duration = icaldurationtype_from_int(Int32(clamping: -minutes * 60))
         case let .at(date):
             trigger.time = icaltime_from_timet_with_zone(
-                time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+                Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
             trigger.duration = icaldurationtype_null_duration()
         }
         icalcomponent_add_property(component, icalproperty_new_trigger(trigger))

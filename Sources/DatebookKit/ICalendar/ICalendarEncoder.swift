@@ -129,7 +129,7 @@ struct ICalendarEncoder {
         }
         for day in item.exceptionDays {
             let wall = coding.seconds(day, .floating)
-            add(icalproperty_new_exdate(icaltime_from_timet_with_zone(time_t(wall.rounded(.down)), 1, nil)))
+            add(icalproperty_new_exdate(icaltime_from_timet_with_zone(Libical.timeT(wall.rounded(.down)), 1, nil)))
         }
         if let organizer = item.organizer {
             add(Self.participant(organizer, name: "ORGANIZER"))
@@ -240,16 +240,16 @@ struct ICalendarEncoder {
     private func time(_ date: Date, _ item: Item, isDate: Bool) -> icaltimetype {
         if isDate {
             let wall = item.timeZone == .floating ? coding.seconds(date, .floating) : coding.wallClock.wallSeconds(of: date)
-            return icaltime_from_timet_with_zone(time_t(wall.rounded(.down)), 1, nil)
+            return icaltime_from_timet_with_zone(Libical.timeT(wall.rounded(.down)), 1, nil)
         }
         switch item.timeZone {
         case .utc:
             return utc(date)
         case .floating:
-            return icaltime_from_timet_with_zone(time_t(coding.seconds(date, .floating)), 0, nil)
+            return icaltime_from_timet_with_zone(Libical.timeT(coding.seconds(date, .floating)), 0, nil)
         case let .named(name):
             guard let zone = zonePointer(name) else { return utc(date) }
-            var local = icaltime_from_timet_with_zone(time_t(date.unixSeconds), 0, zone)
+            var local = icaltime_from_timet_with_zone(Libical.timeT(date.unixSeconds), 0, zone)
             local = icaltime_set_timezone(&local, zone)
             return local
         }
@@ -275,13 +275,13 @@ struct ICalendarEncoder {
     }
 
     private func utc(_ date: Date) -> icaltimetype {
-        icaltime_from_timet_with_zone(time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+        icaltime_from_timet_with_zone(Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
     }
 
     /// `20261122T090000Z`.
     static func utcText(_ date: Date) -> String {
         let time = icaltime_from_timet_with_zone(
-            time_t(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+            Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
         return Libical.takeString(icaltime_as_ical_string_r(time)) ?? ""
     }
 

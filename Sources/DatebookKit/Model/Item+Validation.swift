@@ -85,6 +85,9 @@ extension Item {
         }
         if let repeatRule {
             if let anchor = times.first?.start ?? due {
+                // A start beyond the years is already a problem of its own; a rule is judged
+                // only from a start within them.
+                guard Self.storableDates.contains(anchor) else { return issues }
                 let coding = StoredTime(timeZone: .current)
                 if let problem = RecurrenceRule.problem(
                     repeatRule, start: coding.seconds(anchor, timeZone), isDate: allDay && timeZone == .floating,

@@ -35,6 +35,22 @@ enum Libical {
         datebook_ical_clear_errno()
     }
 
+    // MARK: - Times
+
+    /// The seconds libical is given are kept a day beyond the years an item may hold (see
+    /// `Item.storableDates`): its calendar arithmetic is for those years.
+    private static let reckonedSeconds: ClosedRange<Double> =
+        (Item.storableDates.lowerBound.timeIntervalSince1970 - 86_400)...(Item.storableDates.upperBound.timeIntervalSince1970 + 86_400)
+
+    /// `seconds` as libical's `time_t`, cut toward zero as `time_t(_:)` does, and held within
+    /// the years libical reckons. `time_t(_:)` itself stops the process on a value beyond its
+    /// range (a start of 1.8e19 seconds reached it through validation), and libical gives
+    /// nonsense for a year of millions.
+    static func timeT(_ seconds: Double) -> time_t {
+        guard !seconds.isNaN else { return 0 }
+        return time_t(min(max(seconds, reckonedSeconds.lowerBound), reckonedSeconds.upperBound))
+    }
+
     // MARK: - Strings
 
     /// A string libical returns and the caller must free (the `_r` functions), as Swift text.

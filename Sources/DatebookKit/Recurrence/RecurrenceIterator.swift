@@ -96,7 +96,7 @@ final class RecurrenceIterator {
         // (This is also how RFC 5545 counts: a wall-clock time that repeats comes once, as its
         // first instant, and one that does not exist is no instance; `next()` drops it.)
         let wallClock = subDaily && !isDate && zone != nil && zone != icaltimezone_get_utc_timezone()
-        var first = icaltime_from_timet_with_zone(time_t(start), isDate ? 1 : 0, zone)
+        var first = icaltime_from_timet_with_zone(Libical.timeT(start), isDate ? 1 : 0, zone)
         first = icaltime_set_timezone(&first, wallClock ? nil : zone)
         if wallClock, icaltime_is_null_time(recurrence.until) == 0, recurrence.until.is_date == 0,
             recurrence.until.zone != nil
@@ -135,7 +135,7 @@ final class RecurrenceIterator {
             let periods = ((skippingTo - start) / period).rounded(.down) - 1
             if periods > 0 {
                 let shifted = start + periods * period
-                first = icaltime_from_timet_with_zone(time_t(shifted), 0, zone)
+                first = icaltime_from_timet_with_zone(Libical.timeT(shifted), 0, zone)
                 first = icaltime_set_timezone(&first, zone)
                 shiftedTo = shifted
             }
@@ -188,7 +188,7 @@ final class RecurrenceIterator {
         let longEnough = recurrence.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue
             && recurrence.freq != ICAL_NO_RECURRENCE
         if let skippingTo, skippingTo > start, !hasCount, longEnough {
-            var target = icaltime_from_timet_with_zone(time_t(skippingTo), isDate ? 1 : 0, zone)
+            var target = icaltime_from_timet_with_zone(Libical.timeT(skippingTo), isDate ? 1 : 0, zone)
             target = icaltime_set_timezone(&target, zone)
             if icalrecur_iterator_set_start(iterator, target) != 0 {
                 pendingStart = nil
@@ -320,7 +320,7 @@ final class RecurrenceIterator {
         let asUTC = Double(icaltime_as_timet(floating))
         // The zone's offset at an instant: its wall clock then, read as UTC, less the instant.
         func offset(at instant: Double) -> Double {
-            var shown = icaltime_from_timet_with_zone(time_t(instant), 0, zone)
+            var shown = icaltime_from_timet_with_zone(Libical.timeT(instant), 0, zone)
             shown = icaltime_set_timezone(&shown, nil)
             return Double(icaltime_as_timet(shown)) - instant
         }

@@ -69,6 +69,12 @@ struct FuzzFindingsTests {
                     duration: 86_400),
         RuleFinding(rule: "FREQ=YEARLY;INTERVAL=7;BYSETPOS=2,10;BYMINUTE=1;BYWEEKNO=31,-53;WKST=TH",
                     start: -62_135_596_800, zone: .named("Pacific/Apia"), duration: 0, from: 1_797_152_400, days: 42),
+        // Starts beyond `time_t`: validation handed them to libical, and turning the seconds
+        // into a `time_t` stopped the process (finding 28, libFuzzer `rule`).
+        RuleFinding(rule: "FREQ=MONTHLY;BYSECOND=11,9;BYDAY=-2TH;BYMONTHDAY=30;WKST=TH", start: 18_106_833_480_070_842_000,
+                    allDay: true, zone: .floating, duration: 86_400),
+        RuleFinding(rule: "FREQ=DAILY", start: -1e19, zone: .named("Europe/Berlin")),
+        RuleFinding(rule: "FREQ=HOURLY", start: .infinity),
     ]
 
     /// Rules that still keep one call of libical's iterator busy for good once expansion is
@@ -109,6 +115,28 @@ struct FuzzFindingsTests {
         arguments: crashingRules)
     func crashingRule(_ finding: RuleFinding) throws {
         try Self.saveAndRead(finding)
+    }
+
+    @Test("a repeating item starting beyond the years is refused for its dates alone")
+    func repeatBeyondTheYears() {
+        for start in [18_106_833_480_070_842_000, -1e19, 253_402_400_000] {
+            var item = Item(id: UUID(), kind: .event, title: "Far", created: Fixture.now)
+            item.times = [ItemTime(start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: start + 3600))]
+            item.repeatRule = "FREQ=DAILY;COUNT=3"
+            #expect(item.validate().map(\.field) == [.start], "\(start)")
+        }
+    }
+
+    @Test("seconds beyond libical's years are held at their edge, not trapped on")
+    func timeTHeldWithinTheYears() {
+        let first = Item.storableDates.lowerBound.timeIntervalSince1970 - 86_400
+        let last = Item.storableDates.upperBound.timeIntervalSince1970 + 86_400
+        #expect(Libical.timeT(1_792_886_400.9) == 1_792_886_400)
+        #expect(Libical.timeT(-0.5) == 0)
+        #expect(Libical.timeT(18_106_833_480_070_842_000) == time_t(last))
+        #expect(Libical.timeT(.infinity) == time_t(last))
+        #expect(Libical.timeT(-.infinity) == time_t(first))
+        #expect(Libical.timeT(.nan) == 0)
     }
 
     @Test(
