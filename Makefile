@@ -84,7 +84,7 @@ libfuzz: deps
 	  esac; \
 	  echo "libFuzzer: $$target, $(RUNS) runs, inputs up to $$max bytes"; \
 	  DATEBOOK_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no nice -n 10 $(LIBFUZZ)/release/DatebookLibFuzzer $(LIBFUZZ)/corpus/$$target $$seeds \
-	    -runs=$(RUNS) -timeout=2 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 \
+	    -runs=$(RUNS) -timeout=2 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 -close_fd_mask=2 \
 	    -artifact_prefix=fuzz-findings/libfuzzer/$$target/ $(LIBFUZZ_FLAGS) || failed="$$failed $$target"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "libFuzzer stopped on a finding in:$$failed (see fuzz-findings/libfuzzer/)"; exit 1; fi

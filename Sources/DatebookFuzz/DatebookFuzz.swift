@@ -317,14 +317,9 @@ struct Worker: ParsableCommand {
         for index in from..<to {
             let input = fuzzTarget.input(seed: seed, index: index)
             let watch = Stopwatch()
-            var problem = fuzzTarget.run(input)
+            var (problem, written) = stderr.catching { fuzzTarget.run(input) }
             let (wall, cpu) = watch.elapsed()
-            // Nothing may write to stderr on its own (libical does, with `fprintf`): in the
-            // planner it would land on the screen. Datebook's readers say what they met in
-            // their reports.
-            if problem == nil, let written = stderr.take() {
-                problem = "wrote to stderr: " + written
-            }
+            if problem == nil, let written { problem = "wrote to stderr: " + written }
             var usage = rusage()
             getrusage(RUSAGE_SELF.rawValue, &usage)
             var line = "\(index) \(wall) \(cpu) \(usage.ru_maxrss)"
@@ -332,30 +327,6 @@ struct Worker: ParsableCommand {
             line += "\n"
             line.withUTF8 { bytes in _ = write(1, bytes.baseAddress, bytes.count) }
         }
-    }
-}
-
-/// Takes over file descriptor 2 for a file of its own, and says what was written to it since
-/// it last looked.
-final class StandardErrorCatcher {
-    private let descriptor: Int32
-
-    init() {
-        var template = Array("/tmp/datebook-fuzz-stderr-XXXXXX".utf8CString)
-        descriptor = mkstemp(&template)
-        unlink(template)
-        dup2(descriptor, 2)
-    }
-
-    /// What was written since the last call (its first 300 bytes), or nil.
-    func take() -> String? {
-        let end = lseek(descriptor, 0, SEEK_END)
-        guard end > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(min(end, 300)))
-        let count = pread(descriptor, &bytes, bytes.count, 0)
-        ftruncate(descriptor, 0)
-        lseek(descriptor, 0, SEEK_SET)
-        return String(decoding: bytes.prefix(max(0, count)), as: UTF8.self)
     }
 }
 
@@ -372,11 +343,13 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         let fuzzTarget = try Targets.make(target, corpus: common.corpus)
+        let stderr = StandardErrorCatcher()
         for file in files {
             let input = Array(try Data(contentsOf: URL(fileURLWithPath: file)))
             let watch = Stopwatch()
-            let problem = fuzzTarget.run(input)
+            var (problem, written) = stderr.catching { fuzzTarget.run(input) }
             let (wall, cpu) = watch.elapsed()
+            if problem == nil, let written { problem = "wrote to stderr: " + written }
             print(String(format: "%@: %.3f s CPU, %.3f s wall%@", file, Double(cpu) / 1e6, Double(wall) / 1e6,
                          problem.map { "; " + $0 } ?? ""))
         }

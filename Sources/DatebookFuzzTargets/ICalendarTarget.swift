@@ -59,6 +59,19 @@ struct ICalendarTarget: FuzzTarget {
             }
         }
         if !bytes.isEmpty && dice.oneIn(25) { bytes.removeLast(dice.int(0...bytes.count - 1)) }
+        // Lines ended by a CR alone, or a CR at a line's start (finding 29). Rolled last, so
+        // every other input stays what it was.
+        if dice.oneIn(30) {
+            let starts = bytes.indices.filter { $0 > 0 && bytes[$0 - 1] == 0x0A }
+            let chosen = Set((0..<dice.few(4)).compactMap { _ in starts.isEmpty ? nil : dice.pick(starts) })
+            for at in chosen.sorted(by: >) {
+                if dice.oneIn(2) && at >= 2 && bytes[at - 2] == 0x0D {
+                    bytes.remove(at: at - 1)
+                } else {
+                    bytes.insert(0x0D, at: at)
+                }
+            }
+        }
         return bytes
     }
 

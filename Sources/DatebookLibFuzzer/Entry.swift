@@ -3,7 +3,12 @@ import Foundation
 
 /// The entry points libFuzzer calls (`make libfuzz`): the campaign fuzzer's targets, each input
 /// run once through `FuzzTarget.run`. An oracle's failure is a crash here (`abort()`, its
-/// message on stderr first), so libFuzzer saves the input as it saves any other crash.
+/// message on stderr first), so libFuzzer saves the input as it saves any other crash; so is
+/// an input that writes to standard error (caught as `make fuzz` catches it).
+///
+/// Run it with `-close_fd_mask=2`, as `make libfuzz` does: libFuzzer then writes its own reports
+/// through a copy of standard error, and a crash's report reaches the terminal even while an
+/// input's standard error is being caught.
 ///
 /// `DATEBOOK_FUZZ_TARGET` names the target (`ical`, `rule`, `dates`, `itip`, `vcard`, `feed`,
 /// `json`, `dav`); `DATEBOOK_FUZZ_FIXTURES` is the folder of the fixtures the targets that
@@ -30,14 +35,24 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutabl
     // The target is made before the first input, so that its set-up (a store in memory, the
     // fixtures read) is not taken for the first input's work.
     _ = target.name
+    _ = catcher
     return 0
 }
+
+/// Made before libFuzzer's `-close_fd_mask=2` sets standard error aside, so that what it says
+/// goes where standard error was.
+private let catcher = StandardErrorCatcher()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    if let problem = target.run(bytes) {
-        say("\(target.name) oracle: \(problem)")
+    let (problem, written) = catcher.catching { target.run(bytes) }
+    if let problem {
+        catcher.say("\(target.name) oracle: \(problem)")
+        abort()
+    }
+    if let written {
+        catcher.say("\(target.name) wrote to stderr: \(written)")
         abort()
     }
     return 0

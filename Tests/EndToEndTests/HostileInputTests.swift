@@ -180,6 +180,24 @@ struct HostileInputTests {
         }
     }
 
+    @Test("libical writes nothing on stderr of a file whose lines end in lone CRs (finding 29)")
+    func loneCarriageReturns() throws {
+        let path = home.path("lone-cr.ics")
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n\rBEGIN:DAYLIGHT\r\n"
+            + "END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:cr\r\nDTSTART:20261201T100000Z\r\nSUMMARY:Old Mac line\r"
+            + "LOCATION:Room 2\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let imported = try datebook(["import", path])
+        #expect(imported.standardOutput.hasPrefix("Imported 1 item: 1 added"), "\(imported.standardError)")
+        // Every line on stderr is one of Datebook's notes; libical's own would start `./src/libical/`.
+        let lines = imported.standardError.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("note: ") || $0.hasPrefix("skipped: ") },
+                "\(imported.standardError)")
+        let listed = try datebook(["list", "--json"])
+        #expect(listed.standardOutput.contains("\"title\" : \"Old Mac line\""), "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("\"place\" : \"Room 2\""))
+    }
+
     @Test("the database, its folder, -wal and -shm are private whatever the umask")
     func privateFiles() async throws {
         let path = home.path("new/deeper/datebook.sqlite")

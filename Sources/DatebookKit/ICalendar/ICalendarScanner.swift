@@ -292,7 +292,42 @@ struct ICalendarScanner {
     }
 
     /// The text of a component's bytes whose first line is `firstLine`.
+    ///
+    /// A CR alone ends a line for the scanner (files of old Macs; a stray CR), but not for
+    /// libical, which ends lines at LF: it is given to libical as CR LF, so that both read the
+    /// same lines. Else `\rBEGIN:DAYLIGHT` was no BEGIN to libical, the END the scanner added
+    /// for it ended the VTIMEZONE, and libical printed "Encountered END before BEGIN" on stderr
+    /// (finding 29).
     private static func text(of slice: UnsafeRawBufferPointer, firstLine: Int) -> (text: String, notes: [(Int, String)]) {
+        guard let lone = firstLoneCR(in: slice) else {
+            return decoded(slice, firstLine: firstLine)
+        }
+        var bytes = Array(slice[..<lone])
+        bytes.reserveCapacity(slice.count + 64)
+        for index in lone..<slice.count {
+            bytes.append(slice[index])
+            if isLoneCR(slice, at: index) { bytes.append(0x0A) }
+        }
+        return bytes.withUnsafeBytes { decoded($0, firstLine: firstLine) }
+    }
+
+    private static func firstLoneCR(in bytes: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var from = 0
+        while from < bytes.count, let found = memchr(base + from, 0x0D, bytes.count - from) {
+            let index = base.distance(to: UnsafeRawPointer(found))
+            if isLoneCR(bytes, at: index) { return index }
+            from = index + 1
+        }
+        return nil
+    }
+
+    private static func isLoneCR(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)
+    }
+
+    /// The text of bytes whose lines end at LF.
+    private static func decoded(_ slice: UnsafeRawBufferPointer, firstLine: Int) -> (text: String, notes: [(Int, String)]) {
         if !slice.contains(0), let text = String(validating: slice, as: UTF8.self) {
             return (text, [])
         }

@@ -284,6 +284,22 @@ struct FuzzFindingsTests {
         }
     }
 
+    /// A lone CR ended a line for the scanner but not for libical: `\rBEGIN:DAYLIGHT` was no
+    /// BEGIN to libical, so the END the scanner added for it ended the VTIMEZONE, and libical
+    /// printed "Encountered END before BEGIN" on stderr (finding 29, libFuzzer `ical`). Now
+    /// both read a lone CR as a line's end (the stderr itself is checked in `HostileInputTests`).
+    @Test("a lone CR ends a line for libical as for the scanner")
+    func loneCarriageReturn() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/vtimezone-lone-cr.ics")
+        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        #expect(report.added == 1)
+        #expect(report.warnings.map(\.message) == ["DAYLIGHT inside it did not end; closed here"])
+        let item = try #require(try store.activeItems(offset: 0, limit: 10).first)
+        #expect(item.title == "Old Mac line")
+        #expect(item.place == "Room 2")
+    }
+
     /// Control characters the fuzzer's export oracle found written raw (issue 14, point 4):
     /// OSC, CSI, BEL and the 8-bit CSI in an event's text and in a property kept verbatim.
     @Test("an export carries no raw control character")
