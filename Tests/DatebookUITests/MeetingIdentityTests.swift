@@ -34,6 +34,9 @@ struct MeetingIdentityTests {
         #expect(try store.me() == Me(name: "Alice", email: "alice@example.org"))
         let meetings = try #require(app.tab(MeetingsCoordinator.self))
         #expect(meetings.form == nil)
+        // Shown where it now is: the list I host, selected.
+        #expect(meetings.presenter.list == .hosting)
+        #expect(meetings.presenter.selected?.title == "Offsite")
     }
 
     @Test("voting before I said who I am asks, then starts the vote; Esc on the question does nothing more")

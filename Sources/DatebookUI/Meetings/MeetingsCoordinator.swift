@@ -331,6 +331,8 @@ public final class MeetingsCoordinator: TabCoordinator {
             }, now: clock.now()) { stored, _ in stored = meeting }
             self.form = nil
             presenter.storeDidChange()
+            // A new meeting is shown where it now is: among those I host, selected.
+            if isNew && details == nil { try presenter.reveal(result.meeting.id, in: .hosting) }
             if details != nil { details?.meeting = result.meeting }
             let text = (isNew ? "Created" : "Changed") + " “\(InertText.line(result.meeting.title))”."
             return .message(StatusMessage(text + sending(result.sent)))

@@ -63,6 +63,31 @@ public final class MeetingsPresenter {
         stale = true
     }
 
+    /// Shows `list` with the meeting `id` selected, as after I made it; the list's top when the
+    /// meeting is not in it.
+    public func reveal(_ id: UUID, in list: MeetingList) throws {
+        self.list = list
+        selection = 0
+        firstRow = 0
+        rows = []
+        stale = true
+        try refresh()
+        let now = clock.now()
+        var offset = 0
+        while offset < total {
+            let page = try store.meetings(list, at: now, offset: offset, limit: 500)
+            if let index = page.firstIndex(where: { $0.id == id }) {
+                selection = offset + index
+                firstRow = max(0, selection - viewportHeight + 1)
+                rows = []
+                stale = true
+                return
+            }
+            if page.isEmpty { return }
+            offset += page.count
+        }
+    }
+
     /// Moves the selection; false for an intent that does not move it.
     @discardableResult
     public func move(_ intent: Intent) -> Bool {
