@@ -60,9 +60,12 @@ fuzz: deps
 # Each target of TARGET in turn under libFuzzer, in a build of its own (every module instrumented
 # for coverage, so not in .build). Seeds: the fixtures the target reads, the files of
 # Fixtures/Fuzz it reads, and the first 200 inputs of its generator; what libFuzzer adds stays in
-# $(LIBFUZZ)/corpus. A target stops at its first crash, oracle failure (an abort), input over 2 s
-# or over 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target runs all the same.
-# An input over 1 s is saved there too (slow-unit-…), and the run goes on. Both times are wall time.
+# $(LIBFUZZ)/corpus. A target stops at its first crash, oracle failure (an abort), write to stderr,
+# input over 10 s (a hang) or over 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target
+# runs all the same. An input over 1 s is saved there too (slow-unit-…), and the run goes on: both
+# times are wall time, which a busy machine stretches (2 s stopped runs on inputs of 0.5 s of CPU),
+# so each slow unit is judged by its CPU time alone: .build/release/DatebookFuzz replay --target T FILE.
+# Two processes on one corpus: LIBFUZZ_FLAGS="-jobs=2 -workers=2" (RUNS each; logs in fuzz-N.log).
 # Swift's backtracer is off: it takes the signals before libFuzzer, which then saves nothing.
 # Not part of `make test` either.
 LIBFUZZ = .build-libfuzzer
@@ -84,7 +87,7 @@ libfuzz: deps
 	  esac; \
 	  echo "libFuzzer: $$target, $(RUNS) runs, inputs up to $$max bytes"; \
 	  DATEBOOK_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no nice -n 10 $(LIBFUZZ)/release/DatebookLibFuzzer $(LIBFUZZ)/corpus/$$target $$seeds \
-	    -runs=$(RUNS) -timeout=2 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 -close_fd_mask=2 \
+	    -runs=$(RUNS) -timeout=10 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 -close_fd_mask=2 \
 	    -artifact_prefix=fuzz-findings/libfuzzer/$$target/ $(LIBFUZZ_FLAGS) || failed="$$failed $$target"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "libFuzzer stopped on a finding in:$$failed (see fuzz-findings/libfuzzer/)"; exit 1; fi
