@@ -47,7 +47,7 @@ struct Import: ParsableCommand {
     var timeout: Double = FeedFetcher.defaultTimeout
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else { throw ValidationError("--timeout must be a positive number of seconds") }
+        guard timeout > 0, timeout <= 600 else { throw ValidationError("--timeout must be between 0 and 600 seconds") }
     }
 
     func run() throws {

@@ -62,6 +62,24 @@ struct CommandLineTests {
         #expect(try datebook("list").standardOutput.isEmpty)
     }
 
+    @Test("a timeout of no sensible size is refused by every command that takes one, never a crash")
+    func timeoutsOutOfRange() throws {
+        // `import URL --timeout 1e300` stopped the process: the seconds became milliseconds in an Int.
+        let commands: [[String]] = [
+            ["import", "http://127.0.0.1:9/x.ics", "--timeout"], ["sync", "--timeout"],
+            ["subscriptions", "refresh", "--timeout"], ["open", "--sync-timeout"],
+        ]
+        for command in commands {
+            for value in ["1e300", "inf", "nan", "-1", "0"] {
+                let result = try Command.run(
+                    try DatebookBinary.path, command.dropLast() + ["\(command.last!)=\(value)", "--db", db],
+                    environment: ["TZ": "Europe/Berlin", "PATH": "/usr/bin:/bin", "HOME": home.path])
+                #expect(result.status == 64, "\(command) \(value): \(result.standardError)")
+                #expect(result.standardError.contains("timeout must be between 0 and"), "\(command) \(value)")
+            }
+        }
+    }
+
     @Test("add --repeat refuses a rule libical would walk for hours, at once, with the reason on stderr",
           arguments: [
               (["--start", "2026-01-01 10:00"], "FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30", "never gives a time"),

@@ -109,7 +109,9 @@ public final class HTTPSession {
         defer { api.slist_free_all(headerList) }
         var errorText = [CChar](repeating: 0, count: DATEBOOK_CURL_ERROR_SIZE + 1)
         let timeout = request.timeout ?? self.timeout
-        let milliseconds = max(1, Int(timeout * 1000))
+        // Held within a day: `Int(_:)` stops the process on a Double past Int.max (a timeout of
+        // 1e300 seconds did), and curl takes a C long.
+        let milliseconds = Int(min(max(timeout.isNaN ? 1 : timeout * 1000, 1), 86_400_000))
         let body = request.body ?? Data()
         let code: Int32 = body.withUnsafeBytes { bodyBytes in
             errorText.withUnsafeMutableBufferPointer { errorBuffer in
