@@ -97,7 +97,13 @@ public struct OpenMeteo: Equatable, Sendable {
                             longitude: first.longitude)
     }
 
-    /// The days of a forecast answer (a day with a missing value is left out).
+    /// The temperatures a forecast may give, in °C: the coldest and hottest ever measured are
+    /// within them. A day outside them is not weather (and `1e300` stopped the planner where
+    /// it was rounded to an Int).
+    static let temperatures: ClosedRange<Double> = -100...100
+
+    /// The days of a forecast answer (a day with a missing value, or a temperature no place has,
+    /// is left out).
     public static func days(from data: Data) throws(WeatherError) -> [WeatherDay] {
         let daily: ForecastAnswer.Daily
         do {
@@ -111,7 +117,7 @@ public struct OpenMeteo: Equatable, Sendable {
         else { throw .unreadableAnswer("the forecast's lists are not of one length") }
         return (0..<count).compactMap { index in
             guard let code = daily.weather_code[index], let high = daily.temperature_2m_max[index],
-                let low = daily.temperature_2m_min[index], high.isFinite, low.isFinite
+                let low = daily.temperature_2m_min[index], temperatures.contains(high), temperatures.contains(low)
             else { return nil }
             return WeatherDay(date: daily.time[index], code: code, high: high, low: low)
         }

@@ -87,6 +87,13 @@ import Testing
         let gap = Data(#"{"daily":{"time":["2026-11-22","2026-11-23"],"weather_code":[1,null],"temperature_2m_max":[1,2],"temperature_2m_min":[0,1]}}"#.utf8)
         let kept = try OpenMeteo.days(from: gap)
         #expect(kept.map(\.date) == ["2026-11-22"])
+        // So is a temperature no place has: 1e300 stopped the planner where it was rounded.
+        let absurd = Data(#"{"daily":{"time":["2026-11-22","2026-11-23","2026-11-24"],"weather_code":[1,1,1],"temperature_2m_max":[1e300,2,150],"temperature_2m_min":[0,-1e300,1]}}"#.utf8)
+        #expect(try OpenMeteo.days(from: absurd).isEmpty)
+        #expect(WeatherDay.degrees(1e300) == "1000°")
+        #expect(WeatherDay.degrees(-.infinity) == "-1000°")
+        #expect(WeatherDay.degrees(.nan) == "0°")
+        #expect(WeatherDay.degrees(-0.4) == "0°")
     }
 
     @Test func asksTheAddressesOpenMeteoDocuments() {
