@@ -107,12 +107,19 @@ struct ImportDate: Equatable {
 extension ImportDate {
     /// `2026-11-23 10:00 UTC`: an instant for a note, written without a calendar (fast).
     static func utcText(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let ofDay = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day, ofDay) = utcFields(date)
         return "\(DateText.pad(year, 4))-\(DateText.pad(month))-\(DateText.pad(day)) "
             + "\(DateText.pad(ofDay / 3600)):\(DateText.pad(ofDay / 60 % 60)) UTC"
+    }
+
+    /// The UTC day of `date` and its second of that day, without a calendar (fast). A date
+    /// beyond the years 1 to 9999 is held at their edge rather than trapping in `Int(_:)`.
+    static func utcFields(_ date: Date) -> (year: Int, month: Int, day: Int, secondOfDay: Int) {
+        let held = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
+        let seconds = held.isNaN ? 0 : Int(held.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let (year, month, day) = civil(fromDays: days)
+        return (year, month, day, seconds - days * 86_400)
     }
 
     /// The day of the proleptic Gregorian calendar `days` after 1970-01-01.

@@ -134,10 +134,7 @@ enum TaskwarriorReader {
 
     /// `UNTIL` in UTC: `20261123T100000Z`.
     private static func untilText(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let ofDay = seconds - days * 86_400
-        let (year, month, day) = ImportDate.civil(fromDays: days)
+        let (year, month, day, ofDay) = ImportDate.utcFields(date)
         return "\(DateText.pad(year, 4))\(DateText.pad(month))\(DateText.pad(day))T"
             + "\(DateText.pad(ofDay / 3600))\(DateText.pad(ofDay / 60 % 60))\(DateText.pad(ofDay % 60))Z"
     }
