@@ -62,9 +62,12 @@ fuzz: deps
 # Fixtures/Fuzz it reads, and the first 200 inputs of its generator; what libFuzzer adds stays in
 # $(LIBFUZZ)/corpus. A target stops at its first crash, oracle failure (an abort), write to stderr,
 # input over 10 s (a hang) or over 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target
-# runs all the same. An input over 1 s is saved there too (slow-unit-…), and the run goes on: both
-# times are wall time, which a busy machine stretches (2 s stopped runs on inputs of 0.5 s of CPU),
-# so each slow unit is judged by its CPU time alone: .build/release/DatebookFuzz replay --target T FILE.
+# runs all the same. An input over 1 s that is the slowest so far is saved there too (slow-unit-…;
+# libFuzzer saves only a new slowest), and the run goes on: both times are wall time, which a busy
+# machine stretches (2 s stopped runs on inputs of 0.5 s of CPU), so judge by CPU time, replaying
+# the slow units and the whole corpus kept: .build/release/DatebookFuzz replay --target T FILES.
+# The 1 GB is the whole process's resident memory, which grows with the corpus and stays after a
+# large input: replay an oom-… input alone before calling it one.
 # Two processes on one corpus: LIBFUZZ_FLAGS="-jobs=2 -workers=2" (RUNS each; logs in fuzz-N.log).
 # Swift's backtracer is off: it takes the signals before libFuzzer, which then saves nothing.
 # Not part of `make test` either.
