@@ -115,8 +115,7 @@ extension ImportDate {
     /// The UTC day of `date` and its second of that day, without a calendar (fast). A date
     /// beyond the years 1 to 9999 is held at their edge rather than trapping in `Int(_:)`.
     static func utcFields(_ date: Date) -> (year: Int, month: Int, day: Int, secondOfDay: Int) {
-        let held = min(max(date.timeIntervalSince1970, -62_135_596_800), 253_402_300_799)
-        let seconds = held.isNaN ? 0 : Int(held.rounded(.down))
+        let seconds = Int(date.timeIntervalSince1970.held(in: -62_135_596_800...253_402_300_799, ifNaN: 0).rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let (year, month, day) = civil(fromDays: days)
         return (year, month, day, seconds - days * 86_400)

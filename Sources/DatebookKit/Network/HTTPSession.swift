@@ -111,7 +111,7 @@ public final class HTTPSession {
         let timeout = request.timeout ?? self.timeout
         // Held within a day: `Int(_:)` stops the process on a Double past Int.max (a timeout of
         // 1e300 seconds did), and curl takes a C long.
-        let milliseconds = Int(min(max(timeout.isNaN ? 1 : timeout * 1000, 1), 86_400_000))
+        let milliseconds = Int((timeout * 1000).held(in: 1...86_400_000, ifNaN: 1))
         let body = request.body ?? Data()
         let code: Int32 = body.withUnsafeBytes { bodyBytes in
             errorText.withUnsafeMutableBufferPointer { errorBuffer in

@@ -47,8 +47,7 @@ enum Libical {
     /// range (a start of 1.8e19 seconds reached it through validation), and libical gives
     /// nonsense for a year of millions.
     static func timeT(_ seconds: Double) -> time_t {
-        guard !seconds.isNaN else { return 0 }
-        return time_t(min(max(seconds, reckonedSeconds.lowerBound), reckonedSeconds.upperBound))
+        time_t(seconds.held(in: reckonedSeconds, ifNaN: 0))
     }
 
     // MARK: - Strings

@@ -135,9 +135,7 @@ final class RecurrenceIterator {
         let fixedOffset = itemZone == .utc || itemZone == .floating
         var shiftedTo: Double?
         if let skippingTo, subDaily, fixedOffset, recurrence.count == 0, !isDate, !Self.hasByParts(recurrence) {
-            let unit: Double = recurrence.freq == ICAL_SECONDLY_RECURRENCE ? 1
-                : recurrence.freq == ICAL_MINUTELY_RECURRENCE ? 60 : 3_600
-            let period = unit * Double(max(1, recurrence.interval))
+            let period = Self.stepSeconds(recurrence)
             let periods = ((skippingTo - start) / period).rounded(.down) - 1
             if periods > 0 {
                 let shifted = start + periods * period
@@ -171,15 +169,13 @@ final class RecurrenceIterator {
         self.zone = zone
         self.wallClock = wallClock
         if stepping, subDaily, !isDate, icaltime_is_null_time(recurrence.until) != 0, !Self.hasByParts(recurrence),
-            recurrence.rscale.map({ String(cString: $0).uppercased() == "GREGORIAN" }) ?? true
+            Self.isGregorian(recurrence)
         {
-            let unit: Double = recurrence.freq == ICAL_SECONDLY_RECURRENCE ? 1
-                : recurrence.freq == ICAL_MINUTELY_RECURRENCE ? 60 : 3_600
             // The first time libical would give: `first`, in the seconds it walks (wall-clock
             // seconds for a floating or wall-clock walk).
             let base = Double(icaltime_as_timet_with_zone(first, wallClock ? nil : zone))
             lattice = Lattice(
-                next: base, period: unit * Double(max(1, recurrence.interval)),
+                next: base, period: Self.stepSeconds(recurrence),
                 left: recurrence.count > 0 ? Int(recurrence.count) : nil, budget: workBudget)
         }
         self.dtstart = start
@@ -237,8 +233,18 @@ final class RecurrenceIterator {
         case ICAL_SECONDLY_RECURRENCE: cycle = 146_097 * 86_400
         default: return false
         }
-        let scale = rule.rscale.map { String(cString: $0).uppercased() } ?? "GREGORIAN"
-        return cycle % interval == 0 && scale == "GREGORIAN"
+        return cycle % interval == 0 && isGregorian(rule)
+    }
+
+    /// True when the rule names no calendar (RSCALE) but the Gregorian.
+    private static func isGregorian(_ rule: icalrecurrencetype) -> Bool {
+        rule.rscale.map { String(cString: $0).uppercased() == "GREGORIAN" } ?? true
+    }
+
+    /// The seconds between two times of an hourly or shorter rule: INTERVAL of its unit.
+    private static func stepSeconds(_ rule: icalrecurrencetype) -> Double {
+        let unit: Double = rule.freq == ICAL_SECONDLY_RECURRENCE ? 1 : rule.freq == ICAL_MINUTELY_RECURRENCE ? 60 : 3_600
+        return unit * Double(max(1, rule.interval))
     }
 
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
@@ -274,7 +280,7 @@ final class RecurrenceIterator {
                 }
                 return nil
             }
-            let time = lattice != nil ? lattice!.step() : icalrecur_iterator_next(iterator)
+            let time = lattice?.step() ?? icalrecur_iterator_next(iterator)
             guard icaltime_is_null_time(time) == 0 else {
                 if let pending = pendingStart {
                     pendingStart = nil

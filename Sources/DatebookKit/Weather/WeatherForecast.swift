@@ -43,8 +43,7 @@ public struct WeatherDay: Codable, Equatable, Sendable {
 
     /// A temperature rounded to a whole degree: `7°`, `-3°`.
     public static func degrees(_ value: Double) -> String {
-        // Held within ±1000: `Int(_:)` stops the process on a value past Int.max.
-        let rounded = value.isNaN ? 0 : Int(min(max(value, -1000), 1000).rounded())
+        let rounded = Int(value.held(in: -1000...1000, ifNaN: 0).rounded())
         return "\(rounded == 0 ? 0 : rounded)°"
     }
 }

@@ -71,20 +71,18 @@ public final class MeetingsPresenter {
         firstRow = 0
         rows = []
         stale = true
-        try refresh()
         let now = clock.now()
+        let pageSize = 500
         var offset = 0
-        while offset < total {
-            let page = try store.meetings(list, at: now, offset: offset, limit: 500)
+        while true {
+            let page = try store.meetings(list, at: now, offset: offset, limit: pageSize)
             if let index = page.firstIndex(where: { $0.id == id }) {
                 selection = offset + index
                 firstRow = max(0, selection - viewportHeight + 1)
-                rows = []
-                stale = true
                 return
             }
-            if page.isEmpty { return }
-            offset += page.count
+            guard page.count == pageSize else { return }
+            offset += pageSize
         }
     }
 
