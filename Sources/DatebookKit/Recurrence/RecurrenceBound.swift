@@ -486,6 +486,16 @@ private struct Rule {
 extension RecurrenceBound {
     /// A BY array as libical stores it: values up to ICAL_RECURRENCE_ARRAY_MAX.
     static func values<T>(_ array: T) -> [Int] { Rule.values(array) }
+
+    /// The units of work a day of `rule`'s walk costs, read from the rule alone (0 for a rule
+    /// libical cannot read): how dense a series is, before any walk.
+    static func unitsPerDay(of rule: String) -> Double {
+        Libical.prepare()
+        Libical.clearError()
+        let recurrence = icalrecurrencetype_from_string(rule)
+        guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { return 0 }
+        return Rule(recurrence).unitsPerDay
+    }
 }
 
 private func mod(_ a: Int, _ n: Int) -> Int { ((a % n) + n) % n }

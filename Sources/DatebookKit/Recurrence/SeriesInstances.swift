@@ -137,17 +137,19 @@ struct SeriesInstances: Sendable {
     /// The rule instances past `expandedUntil` that overlap `[from, to)`, all in stored seconds:
     /// what a range of the calendar past the kept instances needs.
     ///
-    /// `stoppedAt` is set when the walk ran out of its work budget before `to`: the start it
-    /// had reached, past which instances are missing.
-    static func live(_ definition: SeriesDefinition, after expandedUntil: Double, from: Double, to: Double)
-        -> (instances: [SeriesInstance], stoppedAt: Double?)
-    {
+    /// `stoppedAt` is set when the walk ran out of its work budget (`workBudget`, units of
+    /// `RecurrenceBound`) before `to`: the start it had reached, past which instances are
+    /// missing. `work` is what the walk spent of it.
+    static func live(
+        _ definition: SeriesDefinition, after expandedUntil: Double, from: Double, to: Double,
+        workBudget: Int = RecurrenceBound.maximumWork
+    ) -> (instances: [SeriesInstance], stoppedAt: Double?, work: Int) {
         guard let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
                 zoneDefinition: definition.zoneDefinition,
-                skippingTo: max(expandedUntil, from - Self.lookBack(definition)))
-        else { return ([], nil) }
+                skippingTo: max(expandedUntil, from - Self.lookBack(definition)), workBudget: workBudget)
+        else { return ([], nil, 0) }
         var result: [SeriesInstance] = []
         if expandedUntil <= definition.start {
             // Nothing of the series is kept: its changed instances come from here too.
@@ -176,7 +178,7 @@ struct SeriesInstances: Sendable {
             guard instance.start < to, instance.end > from || instance.start >= from else { continue }
             result.append(instance)
         }
-        return (result, iterator.stoppedOnBudget || stoppedOnBudget ? reached : nil)
+        return (result, iterator.stoppedOnBudget || stoppedOnBudget ? reached : nil, iterator.work)
     }
 
     /// How long before a range an original start may lie and its instance still overlap the

@@ -122,18 +122,24 @@ extension SQLiteStore: OccurrenceStore {
             arguments: [upper, upper, lower])
         guard !rowIDs.isEmpty else { return ([], []) }
         var found: [OccurrenceStream.Pending] = []
-        var unexpanded: [UnexpandedSeries] = []
-        for series in try seriesDefinitions(db, rowIDs: rowIDs, coding: coding) {
+        var unexpanded: [(index: Int, series: UnexpandedSeries)] = []
+        let allSeries = try seriesDefinitions(db, rowIDs: rowIDs, coding: coding)
+        // One budget for the whole read, sparse series first (see `LiveReadBudget`).
+        var budget = LiveReadBudget(series: allSeries.count)
+        let densities = allSeries.map { $0.definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0 }
+        for index in LiveReadBudget.order(densities: densities) {
+            let series = allSeries[index]
             let floating = series.definition.zone == .floating
-            let (instances, stoppedAt) = SeriesInstances.live(
+            let (instances, stoppedAt, work) = SeriesInstances.live(
                 series.definition, after: series.expandedUntil, from: floating ? lower : exactLower,
-                to: floating ? upper : exactUpper)
+                to: floating ? upper : exactUpper, workBudget: budget.share)
+            budget.spent(work)
             if let stoppedAt {
                 unexpanded.append(
-                    UnexpandedSeries(
+                    (index, UnexpandedSeries(
                         itemID: series.item.id, title: series.item.title,
                         shownUntil: Date(unixSeconds: series.definition.zone == .floating
-                            ? offsets.instant(ofWallSeconds: stoppedAt) : stoppedAt)))
+                            ? offsets.instant(ofWallSeconds: stoppedAt) : stoppedAt))))
             }
             guard !instances.isEmpty else { continue }
             let buffer = OccurrenceBuffer()
@@ -149,7 +155,10 @@ extension SQLiteStore: OccurrenceStore {
                         offsets: offsets))
             }
         }
-        return (found.sorted { OccurrenceStream.sortsBefore($0.occurrence, $1.occurrence) }, unexpanded)
+        return (
+            found.sorted { OccurrenceStream.sortsBefore($0.occurrence, $1.occurrence) },
+            unexpanded.sorted { $0.index < $1.index }.map(\.series)
+        )
     }
 
     /// A recurring item as stored, its series definition, and how far its instances are kept.

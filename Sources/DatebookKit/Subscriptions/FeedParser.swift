@@ -99,9 +99,10 @@ public struct FeedParser: Sendable {
             let definition = SeriesDefinition(
                 event.item, coding: coding, zoneDefinition: Self.zoneDefinition(of: zone, in: read.zoneDefinitions))
             // The walk is bounded by work done (RecurrenceIterator's budget), however the rule reads.
-            let (instances, _) = SeriesInstances.live(
+            let instances = SeriesInstances.live(
                 definition, after: -Double.greatestFiniteMagnitude,
-                from: coding.seconds(from, zone), to: coding.seconds(to, zone))
+                from: coding.seconds(from, zone), to: coding.seconds(to, zone)
+            ).instances
             // The series' title once, not for each of its (up to tens of thousands of) instances:
             // trimming it through Foundation copies it as UTF-16 each time.
             let seriesTitle = title(of: event)

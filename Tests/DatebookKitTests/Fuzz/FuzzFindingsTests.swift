@@ -244,6 +244,33 @@ struct FuzzFindingsTests {
         #expect(read.prefix(8).map(\.title) == ["sec 0", "sec 1", "sec 2", "sec 3", "sec 0", "sec 1", "sec 2", "sec 3"])
     }
 
+    /// 32 dense series in one file (libFuzzer `ical`, finding 33): each listed up to 50,000
+    /// live instances in a 93-day read, 800,000 in all, 470 MB. A read's live walks now share
+    /// one budget (`LiveReadBudget`), the sparse series first.
+    @Test("many dense series in one file share a read's budget; a weekly one beside them is whole",
+          .timeLimit(.minutes(1)))
+    func manyDenseSeries() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/secondly-many-series.ics")
+        let report = try withinDeadline(5) { try ICalendarImporter(writer: store).importData(try Data(contentsOf: url)) }
+        #expect(report.added == 33)
+        let from = Fixture.utc("2026-10-22 00:00")
+        let (counts, unexpanded) = try withinDeadline(5) {
+            var counts: [String: Int] = [:]
+            let unexpanded = try store.forEachOccurrence(
+                from: from, to: from.addingTimeInterval(93 * 86_400), includingUIDs: false
+            ) { counts[$0.title, default: 0] += 1 }
+            return (counts, unexpanded.map(\.title))
+        }
+        // Weekly from Monday 23 November: the 9 Mondays before 23 January.
+        #expect(counts["Weekly review"] == 9)
+        #expect(Set(unexpanded) == Set((0..<32).map { "sec \($0)" }))
+        // Two units of work an instance; each series takes at most its share or the floor.
+        let dense = counts.filter { $0.key.hasPrefix("sec") }.values.reduce(0, +)
+        #expect(dense <= (LiveReadBudget.total + 32 * LiveReadBudget.floor) / 2 + 32 * SeriesInstances.maximumKept)
+        #expect(dense >= LiveReadBudget.total / 2)
+    }
+
     /// A feed of `hostile-rules.ics`'s dense series with a title kept (`feed`, seed 2029, input
     /// 145489): 1.8 s, nearly all of it trimming the series' title through Foundation again for
     /// each of its tens of thousands of busy blocks. The title is read once a series now.

@@ -33,7 +33,7 @@ struct LiveExpansionTests {
         let from = Fixture.utc("2027-07-02 00:00").unixSeconds
         let to = from + 86_400
         let definition = SeriesDefinition(rule: rule, start: start, duration: 60, isDate: false, zone: zone)
-        let (instances, stoppedAt) = SeriesInstances.live(definition, after: start + 1, from: from, to: to)
+        let (instances, stoppedAt, _) = SeriesInstances.live(definition, after: start + 1, from: from, to: to)
         #expect(stoppedAt == nil)
         // An instance that ends at `from` is not in the range.
         let expected = try walked(rule, start: start, zone: zone, from: from - 59, to: to)
@@ -49,7 +49,7 @@ struct LiveExpansionTests {
         let start = Fixture.utc("2026-11-01 00:00").unixSeconds
         let definition = SeriesDefinition(rule: "FREQ=SECONDLY", start: start, duration: 1, isDate: false, zone: .utc)
         let from = start + 40 * 86_400
-        let (instances, stoppedAt) = SeriesInstances.live(definition, after: start + 1, from: from, to: from + 86_400)
+        let (instances, stoppedAt, _) = SeriesInstances.live(definition, after: start + 1, from: from, to: from + 86_400)
         let stop = try #require(stoppedAt)
         #expect(stop > from && stop < from + 86_400)
         #expect(instances.first?.start == from)
@@ -83,5 +83,64 @@ struct LiveExpansionTests {
         }
         #expect(none.isEmpty)
         #expect(minutes == 1_440)
+    }
+
+    @Test("many dense series share one read's budget; a sparse series beside them is whole; one alone has its own")
+    func sharedBudget() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), timeZone: TimeZone(identifier: "UTC")!)
+        let start = Fixture.utc("2026-11-01 00:00")
+        func series(_ n: Int, _ title: String, _ rule: String) -> Item {
+            Item(
+                id: Fixture.id(n), kind: .event, title: title, times: [ItemTime(start: start, end: start.addingTimeInterval(1))],
+                repeatRule: rule, created: Fixture.now, timeZone: .utc)
+        }
+        // Past the kept instances of all of them (400 days ahead): every one is walked live.
+        let from = Fixture.utc("2029-03-01 00:00")
+        let to = from.addingTimeInterval(7 * 86_400)
+        func read() throws -> (counts: [String: Int], unexpanded: [String]) {
+            var counts: [String: Int] = [:]
+            let unexpanded = try store.forEachOccurrence(from: from, to: to, includingUIDs: false) {
+                counts[$0.title, default: 0] += 1
+            }
+            return (counts, unexpanded.map(\.title))
+        }
+        // One dense series alone takes the whole budget of one walk.
+        try store.save(series(1, "Tick 1", "FREQ=SECONDLY"))
+        let alone = try read()
+        #expect(alone.unexpanded == ["Tick 1"])
+        #expect(alone.counts["Tick 1"] ?? 0 >= RecurrenceBound.maximumWork / 2 - 10)
+
+        for n in 2...12 { try store.save(series(n, "Tick \(n)", "FREQ=SECONDLY")) }
+        try store.save(series(13, "Standup", "FREQ=DAILY"))
+        let shared = try read()
+        // The daily series, walked first, is whole: one a day.
+        #expect(shared.counts["Standup"] == 7)
+        #expect(!shared.unexpanded.contains("Standup"))
+        // Each dense one is named, and has its share; together no more than the read's budget
+        // (two units of work an instance), and it is spent, not left over.
+        #expect(Set(shared.unexpanded) == Set((1...12).map { "Tick \($0)" }))
+        let dense = shared.counts.filter { $0.key.hasPrefix("Tick") }
+        #expect(dense.count == 12)
+        let total = dense.values.reduce(0, +)
+        #expect(total <= LiveReadBudget.total / 2)
+        #expect(total >= LiveReadBudget.total / 2 - 12 * 10)
+        #expect(dense.values.allSatisfy { $0 >= LiveReadBudget.total / 2 / 12 - 10 })
+    }
+
+    @Test("a read's budget: even shares of what is left, at least the floor, at most one walk's budget")
+    func budgetShares() {
+        var budget = LiveReadBudget(series: 4, total: 100)
+        #expect(budget.share == LiveReadBudget.floor)
+        budget = LiveReadBudget(series: 4, total: 4 * RecurrenceBound.maximumWork + 40_000)
+        #expect(budget.share == RecurrenceBound.maximumWork)
+        budget = LiveReadBudget(series: 3, total: 90_000)
+        #expect(budget.share == 30_000)
+        budget.spent(1_000)  // a sparse series leaves most of its share
+        #expect(budget.share == 44_500)
+        budget.spent(44_500)
+        #expect(budget.share == 44_500)
+        budget.spent(44_500)
+        #expect(budget.share == LiveReadBudget.floor)
+        #expect(LiveReadBudget.order(densities: [86_400, 2, 0.07, 2, 1_440]) == [2, 1, 3, 4, 0])
     }
 }

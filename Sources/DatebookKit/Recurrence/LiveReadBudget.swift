@@ -1,0 +1,46 @@
+/// The work one read of the calendar may spend expanding series live, shared by all of its
+/// series.
+///
+/// Each live walk is bounded by its iterator's budget (`RecurrenceBound.maximumWork`, about
+/// 50,000 instances of a dense series), but a range holding many dense series would add those
+/// up: 32 series repeating every second listed 800,000 instances in one 93-day read and took
+/// 470 MB. So a read shares `total` among its series, walking the sparsest first, each taking
+/// an even share of what is left (at most `RecurrenceBound.maximumWork`). A weekly series thus
+/// never waits behind a dense one, and what the sparse ones leave goes to the dense ones.
+///
+/// Each series may still take `floor`, however much the others spent: enough for a daily
+/// series walked from a DTSTART years back. A read therefore costs at most `total` plus
+/// `floor` a series; and `floor` is what keeping a dense series' first instances cost when it
+/// was stored (`SeriesInstances.maximumKept`, two units each).
+struct LiveReadBudget {
+    /// The work all the live walks of one read share: about 100,000 instances of dense series.
+    static let total = 2 * RecurrenceBound.maximumWork
+    /// What a series may spend whatever the others spent.
+    static let floor = RecurrenceBound.maximumWork / 10
+
+    private var left: Int
+    private var seriesLeft: Int
+
+    /// A budget for `series` walks.
+    init(series: Int, total: Int = Self.total) {
+        left = total
+        seriesLeft = max(1, series)
+    }
+
+    /// The order to walk series of the given densities in (units of work a day, see
+    /// `RecurrenceBound.unitsPerDay(of:)`): sparsest first, ties in their given order.
+    static func order(densities: [Double]) -> [Int] {
+        densities.indices.sorted { (densities[$0], $0) < (densities[$1], $1) }
+    }
+
+    /// The budget of the next walk.
+    var share: Int {
+        min(RecurrenceBound.maximumWork, max(Self.floor, left / seriesLeft))
+    }
+
+    /// Records that a walk spent `work`.
+    mutating func spent(_ work: Int) {
+        left -= work
+        seriesLeft = max(1, seriesLeft - 1)
+    }
+}
