@@ -80,17 +80,27 @@ struct Agenda: ParsableCommand {
             Console.fail("datebook agenda: \(error)")
         }
         // A series too dense to expand over the whole range: what was printed is right, but
-        // not all of it, and a script must know.
-        for series in unexpanded {
+        // not all of it, and a script must know. (Many such series share one read's work:
+        // the first few are named, the rest counted.)
+        for series in unexpanded.prefix(Self.namedUnexpanded) {
             Console.error(
                 "datebook agenda: \u{201C}\(InertText.line(series.title))\u{201D} repeats too often to list over the whole range; "
                     + "its occurrences after \(Self.stamp(series.shownUntil)) are left out (ask for a shorter range)")
+        }
+        if unexpanded.count > Self.namedUnexpanded {
+            let more = unexpanded.count - Self.namedUnexpanded
+            Console.error(
+                "datebook agenda: and \(more) more series repeat too often to list over the whole range; "
+                    + "occurrences of them are left out too (ask for a shorter range)")
         }
         // Everything is written: end here rather than free everything one by one, once the
         // database is closed (a year read ahead may have kept rows, in the log).
         database.close()
         Foundation.exit(unexpanded.isEmpty ? 0 : 3)
     }
+
+    /// How many series too dense to list whole are named on stderr; the others are counted.
+    static let namedUnexpanded = 5
 
     /// `2026-11-22 14:30` in the local zone.
     private static func stamp(_ date: Date) -> String {

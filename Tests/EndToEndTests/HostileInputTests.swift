@@ -402,4 +402,22 @@ struct HostileInputTests {
         #expect(day.standardOutput.split(separator: "\n").count == 1_440)
         #expect(day.standardError.isEmpty)
     }
+
+    @Test("many dense series in one agenda: five are named on stderr, the rest counted; every other series whole")
+    func agendaCountsManyDenseSeries() throws {
+        for n in 1...12 {
+            #expect(
+                try datebook(["add", "Tick \(n)", "--start", "2026-11-01 00:00", "--end", "2026-11-01 00:01",
+                    "--repeat", "FREQ=SECONDLY"]).status == 0)
+        }
+        #expect(try datebook(["add", "Standup", "--start", "2026-11-01 09:00", "--repeat", "FREQ=DAILY"]).status == 0)
+        let week = try datebook(["agenda", "--from", "2029-03-05", "--days", "7"], timeout: .seconds(60))
+        #expect(week.status == 3)
+        let notes = week.standardError.split(separator: "\n")
+        #expect(notes.count == 6, "\(notes)")
+        #expect(notes.prefix(5).allSatisfy { $0.contains("repeats too often to list over the whole range") })
+        #expect(notes.last.map(String.init) == "datebook agenda: and 7 more series repeat too often to list over the whole range; "
+            + "occurrences of them are left out too (ask for a shorter range)")
+        #expect(week.standardOutput.split(separator: "\n").filter { $0.contains("Standup") }.count == 7)
+    }
 }
