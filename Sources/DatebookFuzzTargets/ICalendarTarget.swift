@@ -72,7 +72,41 @@ struct ICalendarTarget: FuzzTarget {
                 }
             }
         }
+        // Many dense series at once, inside the range the run reads (finding 33). Rolled
+        // last too.
+        if dice.oneIn(40) {
+            var block: [UInt8] = []
+            for n in 0..<dice.int(2...64) {
+                // Up to a month either side of `now`, on the minute.
+                let start = Self.now.addingTimeInterval(Double(dice.int(-44_640...44_640)) * 60)
+                block += Array(
+                    ("BEGIN:VEVENT\r\nUID:dense-\(n)\r\nDTSTART:\(Self.utcStamp(start))\r\nSUMMARY:dense \(n)\r\n"
+                        + "RRULE:FREQ=\(dice.pick(["SECONDLY", "SECONDLY", "MINUTELY"]));INTERVAL=\(dice.int(1...3))"
+                        + dice.pick(["", ";COUNT=1000000000", ";COUNT=2147483647"]) + "\r\nEND:VEVENT\r\n").utf8)
+            }
+            if let end = Self.lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
+                bytes.insert(contentsOf: block, at: end)
+            } else {
+                bytes += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n".utf8) + block
+                    + Array("END:VCALENDAR\r\n".utf8)
+            }
+        }
         return bytes
+    }
+
+    /// `20261122T090000Z`.
+    static func utcStamp(_ date: Date) -> String {
+        let fields = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
+        return String(format: "%04d%02d%02dT%02d%02d%02dZ", fields.year!, fields.month!, fields.day!,
+                      fields.hour!, fields.minute!, fields.second!)
+    }
+
+    /// Where the last `needle` in `bytes` begins.
+    static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= needle.count else { return nil }
+        return stride(from: bytes.count - needle.count, through: 0, by: -1).first {
+            bytes[$0..<$0 + needle.count].elementsEqual(needle)
+        }
     }
 
     /// Property names whose values are dates, durations, rules.
