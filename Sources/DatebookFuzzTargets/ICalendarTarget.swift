@@ -72,17 +72,32 @@ struct ICalendarTarget: FuzzTarget {
                 }
             }
         }
-        // Many dense series at once, inside the range the run reads (finding 33). Rolled
-        // last too.
+        // Many series at once that cost their walks the most: dense ones inside the range the
+        // run reads (finding 33), or hourly and minutely ones whose days come years or weeks
+        // apart (finding 34). Rolled last too.
         if dice.oneIn(40) {
             var block: [UInt8] = []
+            let sparse = dice.oneIn(2)
             for n in 0..<dice.int(2...64) {
-                // Up to a month either side of `now`, on the minute.
-                let start = Self.now.addingTimeInterval(Double(dice.int(-44_640...44_640)) * 60)
+                let start: Date
+                let rule: String
+                if sparse {
+                    // From any day of 2026 to 2028 or of 2097 (no 29 February until 2104).
+                    start = Date(timeIntervalSince1970: dice.pick([1_767_225_600.0, 4_007_836_800])
+                        + Double(dice.int(0...1_095)) * 86_400 + Double(dice.int(0...23)) * 3_600)
+                    rule = dice.pick([
+                        "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", "FREQ=HOURLY;BYYEARDAY=366", "FREQ=MINUTELY;BYMONTHDAY=31",
+                        "FREQ=HOURLY;INTERVAL=5;BYMONTH=2;BYMONTHDAY=29;BYMINUTE=0,30", "FREQ=MINUTELY;BYMONTH=2;BYDAY=MO",
+                    ]) + dice.pick(["", ";COUNT=1000000000", ";UNTIL=21100101T000000Z"])
+                } else {
+                    // Up to a month either side of `now`, on the minute.
+                    start = Self.now.addingTimeInterval(Double(dice.int(-44_640...44_640)) * 60)
+                    rule = "FREQ=\(dice.pick(["SECONDLY", "SECONDLY", "MINUTELY"]));INTERVAL=\(dice.int(1...3))"
+                        + dice.pick(["", ";COUNT=1000000000", ";COUNT=2147483647"])
+                }
                 block += Array(
                     ("BEGIN:VEVENT\r\nUID:dense-\(n)\r\nDTSTART:\(Self.utcStamp(start))\r\nSUMMARY:dense \(n)\r\n"
-                        + "RRULE:FREQ=\(dice.pick(["SECONDLY", "SECONDLY", "MINUTELY"]));INTERVAL=\(dice.int(1...3))"
-                        + dice.pick(["", ";COUNT=1000000000", ";COUNT=2147483647"]) + "\r\nEND:VEVENT\r\n").utf8)
+                        + "RRULE:\(rule)\r\nEND:VEVENT\r\n").utf8)
             }
             if let end = Self.lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
                 bytes.insert(contentsOf: block, at: end)

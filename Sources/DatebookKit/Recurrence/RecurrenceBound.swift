@@ -309,7 +309,7 @@ private struct Rule {
         !months.isEmpty || !monthDays.isEmpty || !yearDays.isEmpty
     }
 
-    private func isFilter(_ part: Int) -> Bool {
+    func isFilter(_ part: Int) -> Bool {
         // libical's expand_map: which BY parts filter (contract) at each frequency.
         // part: 0 second, 1 minute, 2 hour, 3 weekday, 4 month day, 5 year day, 7 month.
         let f = Int(frequency.rawValue)  // 0 secondly … 4 weekly
@@ -326,26 +326,8 @@ private struct Rule {
     /// Scans `days` days from `start` and throws when two matches lie too far apart.
     func scan(from start: CivilDay, days: Int, startSecond: Int, count: Int) throws(RecurrenceBound.Refusal) {
         let name = icalrecur_freq_to_string(frequency).map { String(cString: $0) } ?? "?"
-        // Day filters, as libical compares them (a negative value never equals a day).
-        var monthMask = [Bool](repeating: true, count: 13)
-        if !months.isEmpty {
-            monthMask = [Bool](repeating: false, count: 13)
-            for m in months where (1...12).contains(m) { monthMask[m] = true }
-        }
-        let filtersMonthDay = isFilter(4) && !monthDays.isEmpty
-        var monthDayMask = [Bool](repeating: false, count: 32)
-        for d in monthDays where (1...31).contains(d) { monthDayMask[d] = true }
-        let filtersYearDay = isFilter(5) && !yearDays.isEmpty
-        var yearDayMask = [Bool](repeating: false, count: 367)
-        for d in yearDays where (1...366).contains(d) { yearDayMask[d] = true }
-        var weekdayMask = [Bool](repeating: frequency != ICAL_WEEKLY_RECURRENCE, count: 8)
-        if !weekdays.isEmpty {
-            weekdayMask = [Bool](repeating: false, count: 8)
-            for w in weekdays where w > 0 { weekdayMask[w] = true }
-        } else if frequency == ICAL_WEEKLY_RECURRENCE {
-            weekdayMask[start.weekday] = true  // a weekly rule without BYDAY keeps DTSTART's weekday
-        }
-        let filtersCalendar = !months.isEmpty || filtersMonthDay || filtersYearDay
+        let filter = DayFilter(self, start: start)
+        let filtersCalendar = filter.filtersCalendar
 
         // Which days the walk visits at all.
         let dayStep: Int  // in days, for daily and weekly rules
@@ -429,16 +411,14 @@ private struct Rule {
         var matches = 0
         var d = 0
         while d < scanned {
-            if !monthMask[day.month] {
+            if !filter.monthPasses(day) {
                 // Skip the rest of a month that fails BYMONTH.
                 let skip = day.daysInMonth - day.day + 1
                 d += skip
                 day.advance(by: skip)
                 continue
             }
-            var passes = weekdayMask[day.weekday]
-            if passes, filtersMonthDay { passes = monthDayMask[day.day] }
-            if passes, filtersYearDay { passes = yearDayMask[day.yearDay] }
+            var passes = filter.passes(day)
             if passes, dayStep > 1 {
                 passes = frequency == ICAL_WEEKLY_RECURRENCE ? ((d + weekOffset) / 7) % interval == 0 : d % dayStep == 0
             }
@@ -480,6 +460,82 @@ private struct Rule {
         var mask = [Bool](repeating: false, count: size)
         for v in values where (0..<size).contains(v) { mask[v] = true }
         return mask
+    }
+}
+
+/// The days a rule's day-level BY parts let through, as libical compares them: BYMONTH,
+/// BYMONTHDAY and BYYEARDAY (a negative value never equals a day), BYDAY (a position never
+/// passes, except in a weekly rule, which drops it).
+struct DayFilter {
+    private var monthMask = [Bool](repeating: true, count: 13)
+    private var monthDayMask: [Bool]?
+    private var yearDayMask: [Bool]?
+    private var weekdayMask: [Bool]
+    /// True when the rule picks its days by month, day of the month or day of the year.
+    let filtersCalendar: Bool
+
+    fileprivate init(_ rule: Rule, start: CivilDay) {
+        if !rule.months.isEmpty {
+            monthMask = [Bool](repeating: false, count: 13)
+            for m in rule.months where (1...12).contains(m) { monthMask[m] = true }
+        }
+        if rule.isFilter(4) && !rule.monthDays.isEmpty {
+            var mask = [Bool](repeating: false, count: 32)
+            for d in rule.monthDays where (1...31).contains(d) { mask[d] = true }
+            monthDayMask = mask
+        }
+        if rule.isFilter(5) && !rule.yearDays.isEmpty {
+            var mask = [Bool](repeating: false, count: 367)
+            for d in rule.yearDays where (1...366).contains(d) { mask[d] = true }
+            yearDayMask = mask
+        }
+        weekdayMask = [Bool](repeating: rule.frequency != ICAL_WEEKLY_RECURRENCE, count: 8)
+        if !rule.weekdays.isEmpty {
+            weekdayMask = [Bool](repeating: false, count: 8)
+            for w in rule.weekdays where w > 0 { weekdayMask[w] = true }
+        } else if rule.frequency == ICAL_WEEKLY_RECURRENCE {
+            weekdayMask[start.weekday] = true  // a weekly rule without BYDAY keeps DTSTART's weekday
+        }
+        filtersCalendar = !rule.months.isEmpty || monthDayMask != nil || yearDayMask != nil
+    }
+
+    /// The filter of an hourly or shorter rule, whose day-level BY parts only filter; nil for
+    /// other rules and for rules without such parts, or with parts it does not model
+    /// (BYWEEKNO, BYSETPOS, another calendar).
+    init?(subDaily recurrence: icalrecurrencetype) {
+        let rule = Rule(recurrence)
+        guard [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.frequency),
+            rule.picksCalendarDays || !rule.weekdays.isEmpty,
+            Rule.values(recurrence.by_week_no).isEmpty, Rule.values(recurrence.by_set_pos).isEmpty,
+            recurrence.rscale.map({ String(cString: $0).uppercased() == "GREGORIAN" }) ?? true
+        else { return nil }
+        self.init(rule, start: CivilDay(year: 2000, month: 1, day: 1))
+    }
+
+    func monthPasses(_ day: CivilDay) -> Bool { monthMask[day.month] }
+
+    func passes(_ day: CivilDay) -> Bool {
+        monthMask[day.month] && weekdayMask[day.weekday] && (monthDayMask?[day.day] ?? true)
+            && (yearDayMask?[day.yearDay] ?? true)
+    }
+
+    /// The first day from `day` on, up to the day `lastOrdinal` (see `CivilDay.ordinal`), that
+    /// passes; nil when none does.
+    func first(from day: CivilDay, through lastOrdinal: Int) -> CivilDay? {
+        var day = day
+        var ordinal = day.ordinal
+        while ordinal <= lastOrdinal {
+            if !monthMask[day.month] {
+                let skip = day.daysInMonth - day.day + 1
+                ordinal += skip
+                day.advance(by: skip)
+                continue
+            }
+            if passes(day) { return day }
+            ordinal += 1
+            day.advance(by: 1)
+        }
+        return nil
     }
 }
 

@@ -14,7 +14,7 @@ import Foundation
 /// (the ones whose start it skips included). `stoppedOnBudget` then tells a caller that the
 /// walk ended on the budget, not at the rule's end.
 final class RecurrenceIterator {
-    private let iterator: OpaquePointer
+    private var iterator: OpaquePointer
     /// The series' zone; nil for a floating series.
     private let zone: OpaquePointer?
     private let dtstart: Double
@@ -32,6 +32,13 @@ final class RecurrenceIterator {
     private var coveredYear: Int32
     /// The walk of a rule that is only a step (see `Lattice`), made here instead of by libical.
     private var lattice: Lattice?
+    /// The walk of an hourly or shorter rule that leaves out whole days (see `DayHops`).
+    private var hops: DayHops?
+    /// True when the walk hops over the days its rule leaves out.
+    var hopsOverDays: Bool { hops != nil }
+    /// Where the walk took up again after a hop (an instant, or wall-clock seconds for a
+    /// floating series): the next start is charged the work from there, not from the last.
+    private var restartedAt: Double?
 
     /// Units of work done so far (see `RecurrenceBound`).
     private(set) var work = 0
@@ -161,11 +168,27 @@ final class RecurrenceIterator {
                 shiftedTo = shiftedStart
             }
         }
-        guard let iterator = icalrecur_iterator_new(recurrence, first) else {
+        let walkZone = wallClock ? nil : zone
+        var hops: DayHops?
+        if stepping, subDaily, !isDate, !Self.hasOwnLevelList(recurrence),
+            recurrence.interval <= 1 || !Self.hasTimeFilter(recurrence), first.year >= 1900,
+            icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == 0,
+            let filter = DayFilter(subDaily: recurrence)
+        {
+            hops = DayHops(
+                filter: filter, rule: recurrence, first: first, walkZone: walkZone,
+                period: Self.stepSeconds(recurrence))
+        }
+        // (libical's own iterator is made all the same: a rule whose days never come within
+        // its end gives a walk that hops straight to the end.)
+        let firstRun = hops?.firstIterator()
+        if hops != nil, firstRun == nil { hops?.isOver = true }
+        guard let iterator = firstRun ?? icalrecur_iterator_new(recurrence, first) else {
             _ = Libical.takeError()
             throw .unreadable
         }
         self.iterator = iterator
+        self.hops = hops
         self.zone = zone
         self.wallClock = wallClock
         if stepping, subDaily, !isDate, icaltime_is_null_time(recurrence.until) != 0, !Self.hasByParts(recurrence),
@@ -247,6 +270,30 @@ final class RecurrenceIterator {
         return unit * Double(max(1, rule.interval))
     }
 
+    /// True when an hourly or shorter rule has a BY list of its own level (BYHOUR in an hourly
+    /// rule, BYMINUTE in a minutely one, BYSECOND in a secondly one).
+    private static func hasOwnLevelList(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        switch rule.freq {
+        case ICAL_HOURLY_RECURRENCE: return Int(rule.by_hour.0) != none
+        case ICAL_MINUTELY_RECURRENCE: return Int(rule.by_minute.0) != none
+        case ICAL_SECONDLY_RECURRENCE: return Int(rule.by_second.0) != none
+        default: return false
+        }
+    }
+
+    /// True when a minutely or secondly rule filters by a coarser time (BYHOUR; BYMINUTE in a
+    /// secondly rule): libical then leaves the times it filters out by jumps that do not keep
+    /// INTERVAL's phase.
+    private static func hasTimeFilter(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        switch rule.freq {
+        case ICAL_MINUTELY_RECURRENCE: return Int(rule.by_hour.0) != none
+        case ICAL_SECONDLY_RECURRENCE: return Int(rule.by_hour.0) != none || Int(rule.by_minute.0) != none
+        default: return false
+        }
+    }
+
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
         let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         return [
@@ -280,7 +327,7 @@ final class RecurrenceIterator {
                 }
                 return nil
             }
-            let time = lattice?.step() ?? icalrecur_iterator_next(iterator)
+            let time = lattice?.step() ?? walkNext()
             guard icaltime_is_null_time(time) == 0 else {
                 if let pending = pendingStart {
                     pendingStart = nil
@@ -313,7 +360,8 @@ final class RecurrenceIterator {
             } else {
                 start = Double(icaltime_as_timet_with_zone(time, zone))
             }
-            work += bound.units(walking: start - walkedTo)
+            work += bound.units(walking: start - max(walkedTo, restartedAt ?? walkedTo))
+            restartedAt = nil
             walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
                 if pending < start {
@@ -331,6 +379,40 @@ final class RecurrenceIterator {
             guard start > lastStart else { continue }
             lastStart = start
             return start
+        }
+    }
+
+    /// libical's next time; a run of days at a time for a walk that hops (see `DayHops`).
+    private func walkNext() -> icaltimetype {
+        guard var walk = hops else { return icalrecur_iterator_next(iterator) }
+        guard !walk.isOver else { return icaltime_null_time() }
+        defer { hops = walk }
+        while true {
+            if let restart = walk.restart {
+                // A hop: one unit for it, and the walk charged from where it takes up again.
+                walk.restart = nil
+                work += 1
+                restartedAt = wallClock
+                    ? firstInstant(showing: restart) ?? Double(icaltime_as_timet(restart))
+                    : Double(icaltime_as_timet_with_zone(restart, zone))
+            }
+            let time = icalrecur_iterator_next(iterator)
+            if icaltime_is_null_time(time) == 0 {
+                // Times before the run were given by the runs before it.
+                if Double(icaltime_as_timet_with_zone(time, walk.walkZone)) < walk.runStart { continue }
+                if let left = walk.left {
+                    guard left > 0 else { return icaltime_null_time() }
+                    walk.left = left - 1
+                }
+                return time
+            }
+            // The run ended: on to the next, unless the rule did.
+            guard walk.left.map({ $0 > 0 }) ?? true, let next = walk.nextIterator() else {
+                walk.isOver = true
+                return time
+            }
+            icalrecur_iterator_free(iterator)
+            iterator = next
         }
     }
 
@@ -371,6 +453,115 @@ final class RecurrenceIterator {
             let seconds = next
             next += period
             return icaltime_from_timet_with_zone(Libical.timeT(seconds), 0, nil)
+        }
+    }
+
+    /// libical walks an hourly or shorter rule one candidate at a time, through the days its
+    /// BY parts leave out as well: `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` steps through four
+    /// years of hours (35,000 steps through ICU, 0.06 s) inside one call between two of its
+    /// times, and a file of a hundred such series took seconds to import and to list. So such
+    /// a walk is made a run of days at a time: for each run of consecutive days that the rule's
+    /// day-level BY parts let through (`DayFilter`), libical walks from the last time of the
+    /// rule's lattice before the run (DTSTART plus a whole number of INTERVALs) up to the run's
+    /// last second, and the days between runs are never stepped. COUNT is counted here (libical
+    /// gives nothing for a rule with both COUNT and UNTIL). The times are libical's; the work
+    /// charged is what the walk did (the steps within runs, a unit a hop), so a budget takes
+    /// such a series further than libical's walk could, never less far.
+    ///
+    /// Only for rules whose own level has no BY list (BYHOUR in an hourly rule replaces its
+    /// INTERVAL in libical, and steps it cheaply), with no coarser time filter beside an
+    /// INTERVAL (see `hasTimeFilter`), in the Gregorian years from 1900 and with an UNTIL, if
+    /// any, that is a time.
+    private struct DayHops {
+        let filter: DayFilter
+        /// The rule as libical walks each run: no COUNT, and UNTIL at the run's end.
+        private var rule: icalrecurrencetype
+        /// The rule's own UNTIL, in walk seconds.
+        private let until: Double?
+        private let ownUntil: icaltimetype
+        /// The last day a time may fall on: UNTIL's, or the last of libical's years.
+        private let lastOrdinal: Int
+        /// DTSTART's time, in walk seconds, and the time between two periods of the rule.
+        private let base: Double
+        private let period: Double
+        private let first: icaltimetype
+        /// The zone of the times libical gives: UTC, or none (floating or a wall clock).
+        let walkZone: OpaquePointer?
+        /// The first second of the current run, in walk seconds, and its last day.
+        private(set) var runStart = -Double.infinity
+        private var runEnd: CivilDay
+        /// Times left before COUNT; nil without one.
+        var left: Int?
+        /// True when no run is left.
+        var isOver = false
+        /// The time the current run's walk began at, when it is not DTSTART: what the next
+        /// start is charged from.
+        var restart: icaltimetype?
+
+        init(filter: DayFilter, rule: icalrecurrencetype, first: icaltimetype, walkZone: OpaquePointer?, period: Double) {
+            self.filter = filter
+            self.rule = rule
+            self.first = first
+            self.walkZone = walkZone
+            self.period = period
+            base = Double(icaltime_as_timet_with_zone(first, walkZone))
+            left = rule.count > 0 ? Int(rule.count) : nil
+            self.rule.count = 0
+            ownUntil = rule.until
+            var last = CivilDay(year: 2582, month: 12, day: 31).ordinal
+            if icaltime_is_null_time(rule.until) == 0 {
+                let seconds = Double(icaltime_as_timet_with_zone(rule.until, rule.until.zone ?? walkZone))
+                until = seconds
+                last = min(last, Int((seconds / 86_400).rounded(.down)))
+            } else {
+                until = nil
+            }
+            lastOrdinal = last
+            runEnd = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
+        }
+
+        /// libical's iterator for the first run, from DTSTART (or from the last time of the
+        /// lattice before the run, when DTSTART's day is left out).
+        mutating func firstIterator() -> OpaquePointer? {
+            iterator(fromDay: runEnd, isFirst: true)
+        }
+
+        /// libical's iterator for the run after the current one; nil when there is none.
+        mutating func nextIterator() -> OpaquePointer? {
+            var day = runEnd
+            day.advance(by: 1)
+            return iterator(fromDay: day, isFirst: false)
+        }
+
+        private mutating func iterator(fromDay day: CivilDay, isFirst: Bool) -> OpaquePointer? {
+            guard let start = filter.first(from: day, through: lastOrdinal) else { return nil }
+            var end = start
+            var next = start
+            next.advance(by: 1)
+            while next.ordinal <= lastOrdinal, filter.passes(next) {
+                end = next
+                next.advance(by: 1)
+            }
+            runEnd = end
+            let startSeconds = Double(start.ordinal) * 86_400
+            runStart = isFirst ? -Double.infinity : startSeconds
+            // From DTSTART when the run holds it; else from the lattice's last time before the run.
+            var from = first
+            let periods = ((startSeconds - base) / period).rounded(.up) - 1
+            if periods > 0 {
+                from = icaltime_from_timet_with_zone(Libical.timeT(base + periods * period), 0, nil)
+                from = icaltime_set_timezone(&from, walkZone)
+                restart = from
+            }
+            let endSeconds = Double(end.ordinal + 1) * 86_400 - 1
+            if let until, until <= endSeconds {
+                rule.until = ownUntil
+            } else {
+                var cap = icaltime_from_timet_with_zone(Libical.timeT(endSeconds), 0, nil)
+                cap = icaltime_set_timezone(&cap, walkZone)
+                rule.until = cap
+            }
+            return icalrecur_iterator_new(rule, from)
         }
     }
 

@@ -271,6 +271,32 @@ struct FuzzFindingsTests {
         #expect(dense >= LiveReadBudget.total / 2)
     }
 
+    /// Twenty `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` series from March 2097 (finding 34): the
+    /// next 29 February is in 2104, and libical stepped through the 61,000 hours between in one
+    /// call, for each series, at the import and again for each listing: 1.1 s of CPU in the
+    /// fuzz target, and a hundred such series from 2026 took 3.3 s to list. The walk now hops
+    /// over the days the rule leaves out (`DayHopsTests` checks it gives libical's starts).
+    @Test("hourly series whose days come years apart are imported, listed and read without stepping the years",
+          .timeLimit(.minutes(1)))
+    func hourlyLeapDays() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/hourly-leap-day-2097.ics")
+        let report = try withinDeadline(5) { try ICalendarImporter(writer: store).importData(try Data(contentsOf: url)) }
+        #expect(report.added == 20)
+        let items = try store.activeItems(offset: 0, limit: 100)
+        #expect(items.count == 20)
+        // Listed at a time past DTSTART: the next instance, on 29 February 2104.
+        let later = Fixture.utc("2097-06-01 00:00")
+        let listed = try withinDeadline(5) { try store.listedOccurrences(of: items.map(\.id), at: later) }
+        #expect(listed.count == 20)
+        let leapDay = Fixture.utc("2104-02-29 00:00")
+        #expect(listed.values.allSatisfy { $0.start >= leapDay && $0.start < leapDay.addingTimeInterval(86_400) })
+        let from = Fixture.utc("2104-02-28 00:00")
+        let read = try withinDeadline(5) { try store.occurrences(from: from, to: from.addingTimeInterval(3 * 86_400)) }
+        // Each series: the 24 hours of the day, from the hour it started at.
+        #expect(read.count == 20 * 24)
+    }
+
     /// A feed of `hostile-rules.ics`'s dense series with a title kept (`feed`, seed 2029, input
     /// 145489): 1.8 s, nearly all of it trimming the series' title through Foundation again for
     /// each of its tens of thousands of busy blocks. The title is read once a series now.

@@ -159,12 +159,19 @@ struct RuleBoundTests {
         #expect(count == 3)
         #expect(!short.stoppedOnBudget)
 
-        // A call that walks far counts the steps it walked, not one.
+        // A call of libical's that walks far counts the steps it walked, not one.
         let sparse = try RecurrenceIterator(
-            rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: start, isDate: false, zone: .utc, zoneDefinition: nil)
+            rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: start, isDate: false, zone: .utc, zoneDefinition: nil,
+            stepping: false)
         _ = sparse.next()  // DTSTART
-        _ = sparse.next()  // 2028-02-29 00:00, 18,926 hours on
+        let leapDay = sparse.next()  // 2028-02-29 00:00, 18,926 hours on
         #expect(sparse.work > 18_000)
+        // A walk that hops over the days between (DayHopsTests) walks, and counts, an hour.
+        let hopping = try RecurrenceIterator(
+            rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: start, isDate: false, zone: .utc, zoneDefinition: nil)
+        _ = hopping.next()
+        #expect(hopping.next() == leapDay)
+        #expect(hopping.work < 10)
     }
 
     @Test("a COUNT too long to walk saves at once, its end unknown rather than counted for minutes")

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import DatebookKit
+
+/// An hourly or shorter rule whose BY parts leave out whole days is walked a run of days at a
+/// time (`RecurrenceIterator.DayHops`): the walk must give libical's starts, end the same way
+/// and charge the same work as libical's walk through every candidate.
+@Suite("Walks that hop over the days a rule leaves out")
+struct DayHopsTests {
+    struct Case: CustomTestStringConvertible {
+        var rule: String
+        var start: Double
+        var zone: ItemTimeZone
+        var skippingTo: Double?
+        var budget: Int
+        var includingStart: Bool
+        var testDescription: String { "\(rule) from \(start) in \(zone)" }
+    }
+
+    /// Day filters of every kind libical 3.0 applies (positions and negative days that never
+    /// match included), with expansions of finer levels, time filters, COUNT and UNTIL, in
+    /// four zones, from starts across DST changes and leap days, drawn from a fixed seed.
+    static let cases: [Case] = {
+        var generator = SplitMix(seed: 2045)
+        func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
+        let starts: [Double] = [
+            1_774_746_000,  // 2026-03-29 01:00 UTC, Berlin's change
+            1_792_890_000,  // 2026-10-25
+            1_835_395_200,  // 2028-02-29 00:00, a leap day
+            1_806_933_600,  // 2027-04-05 14:00, a day after Lord Howe's change
+            4_013_798_400,  // 2097-03-11: the next 29 February is in 2104
+            1_800_000_000.5,
+        ]
+        let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("Australia/Lord_Howe")]
+        let dayParts = [
+            "BYMONTH=2;BYMONTHDAY=29", "BYMONTHDAY=31", "BYMONTHDAY=1,15", "BYMONTHDAY=-1", "BYDAY=MO",
+            "BYDAY=SA,SU", "BYDAY=1MO", "BYYEARDAY=60", "BYYEARDAY=1,100,366", "BYMONTH=3,10;BYDAY=SU",
+            "BYMONTH=6", "BYDAY=TU;BYMONTHDAY=13", "BYMONTH=2;BYDAY=TH", "BYYEARDAY=-1;BYDAY=MO",
+        ]
+        return (0..<240).map { _ in
+            let frequency = any(["SECONDLY", "MINUTELY", "MINUTELY", "HOURLY", "HOURLY", "HOURLY"])
+            var rule = "FREQ=\(frequency);\(any(dayParts))"
+            if Bool.random(using: &generator) { rule += ";INTERVAL=\(any([2, 5, 7, 25, 90]))" }
+            switch (frequency, Int.random(in: 0..<4, using: &generator)) {
+            case ("HOURLY", 0): rule += ";BYMINUTE=\(any(["0", "15,45", "59"]))"
+            case ("HOURLY", 1): rule += ";BYMINUTE=30;BYSECOND=0,30"
+            case ("MINUTELY", 0): rule += ";BYSECOND=\(any(["0", "10,50"]))"
+            case ("MINUTELY", 1): rule += ";BYHOUR=\(any(["9", "0,23"]))"
+            case ("SECONDLY", 0): rule += ";BYMINUTE=\(any(["0", "30"]));BYHOUR=12"
+            default: break
+            }
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: rule += ";COUNT=\(any([1, 3, 40, 1_000_000_000]))"
+            case 1: rule += ";UNTIL=\(any(["20280301T120000Z", "20290101T000000Z", "21040301T000000Z"]))"
+            default: break
+            }
+            let start = any(starts)
+            let skip: Double? = Bool.random(using: &generator) ? nil : start + Double(any([3_600, 86_400 * 40, 86_400 * 800]))
+            return Case(
+                rule: rule, start: start, zone: any(zones), skippingTo: skip,
+                budget: any([600, 5_000, 30_000, 30_000, RecurrenceBound.maximumWork]),
+                includingStart: Int.random(in: 0..<4, using: &generator) != 0)
+        }
+    }()
+
+    @Test("hopping gives libical's starts, and goes at least as far on the same budget", arguments: cases)
+    func sameAsLibical(_ c: Case) throws {
+        func walk(hopping: Bool, budget: Int) throws -> (starts: [Double], onBudget: Bool, work: Int)? {
+            let iterator: RecurrenceIterator
+            do {
+                iterator = try RecurrenceIterator(
+                    rule: c.rule, start: c.start, isDate: false, zone: c.zone, zoneDefinition: nil,
+                    skippingTo: c.skippingTo, workBudget: budget, includingStart: c.includingStart, stepping: hopping)
+            } catch .refused {
+                return nil
+            }
+            var starts: [Double] = []
+            while starts.count < 3_000, let start = iterator.next() { starts.append(start) }
+            return (starts, iterator.stoppedOnBudget, iterator.work)
+        }
+        let hopped = try walk(hopping: true, budget: c.budget)
+        let walked = try walk(hopping: false, budget: c.budget)
+        #expect((hopped == nil) == (walked == nil))
+        guard let hopped, let walked else { return }
+        // Hops charge less work for the days they leave out: never less far on a budget.
+        #expect(hopped.starts.count >= walked.starts.count)
+        #expect(hopped.work <= walked.work || walked.onBudget)
+        if !walked.onBudget {
+            #expect(hopped.starts == walked.starts)
+            #expect(!hopped.onBudget)
+        }
+        // Every start hopped to is libical's: a walk with a larger budget gives them too.
+        let far = walked.onBudget
+            ? try #require(try walk(hopping: false, budget: min(8 * c.budget, 4 * RecurrenceBound.maximumWork)))
+            : walked
+        let common = min(hopped.starts.count, far.starts.count)
+        if let index = zip(hopped.starts, far.starts).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+            Issue.record("start \(index): hopped \(hopped.starts[index]), libical \(far.starts[index])")
+        }
+        #expect(common == hopped.starts.count || far.onBudget, "hopped past where libical's walk ended")
+    }
+
+    @Test("most of the cases hop")
+    func casesHop() {
+        let sample = Self.cases.prefix(60)
+        let hopping = sample.filter { c in
+            (try? RecurrenceIterator(
+                rule: c.rule, start: c.start, isDate: false, zone: c.zone, zoneDefinition: nil))?.hopsOverDays ?? false
+        }
+        #expect(hopping.count > sample.count / 2, "\(hopping.count) of \(sample.count)")
+    }
+
+    @Test("an hourly leap-day rule from 2097 is walked in a fraction of libical's time, to the same start")
+    func leapDayIsCheap() throws {
+        // 2097-03-01: the next 29 February is in 2104 (2100 is no leap year), 61,000 hours on.
+        func firstThree(hopping: Bool) throws -> ([Double], Double) {
+            let iterator = try RecurrenceIterator(
+                rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: 4_012_934_400, isDate: false, zone: .utc,
+                zoneDefinition: nil, stepping: hopping)
+            // The walk alone: judging the rule takes the same time either way.
+            let clock = ContinuousClock.now
+            let starts = [iterator.next(), iterator.next(), iterator.next()].compactMap { $0 }
+            let elapsed = ContinuousClock.now - clock
+            return (starts, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        }
+        let (hopped, hopTime) = try firstThree(hopping: true)
+        let (walked, walkTime) = try firstThree(hopping: false)
+        #expect(hopped == walked)
+        #expect(hopped.dropFirst().first == 4_233_686_400)  // 2104-02-29 00:00 UTC
+        // Measured, not timed: a twentieth of the walk's time is far above what hopping takes.
+        #expect(hopTime < walkTime / 20, "hopped in \(hopTime) s, walked in \(walkTime) s")
+    }
+}
