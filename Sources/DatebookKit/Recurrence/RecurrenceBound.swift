@@ -499,13 +499,15 @@ struct DayFilter {
         filtersCalendar = !rule.months.isEmpty || monthDayMask != nil || yearDayMask != nil
     }
 
-    /// The filter of an hourly or shorter rule, whose day-level BY parts only filter; nil for
-    /// other rules and for rules without such parts, or with parts it does not model
-    /// (BYWEEKNO, BYSETPOS, another calendar).
-    init?(subDaily recurrence: icalrecurrencetype) {
+    /// The filter of a daily or shorter rule, whose day-level BY parts only filter; nil for
+    /// other rules, for rules without such parts (a daily rule: without BYMONTH or BYMONTHDAY,
+    /// which alone leave out more than a week), and for parts it does not model (BYWEEKNO,
+    /// BYSETPOS, a daily BYYEARDAY, another calendar).
+    init?(hopping recurrence: icalrecurrencetype) {
         let rule = Rule(recurrence)
-        guard [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.frequency),
-            rule.picksCalendarDays || !rule.weekdays.isEmpty,
+        let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.frequency)
+        let daily = rule.frequency == ICAL_DAILY_RECURRENCE && rule.yearDays.isEmpty
+        guard subDaily && (rule.picksCalendarDays || !rule.weekdays.isEmpty) || daily && rule.picksCalendarDays,
             Rule.values(recurrence.by_week_no).isEmpty, Rule.values(recurrence.by_set_pos).isEmpty,
             recurrence.rscale.map({ String(cString: $0).uppercased() == "GREGORIAN" }) ?? true
         else { return nil }

@@ -168,16 +168,18 @@ final class RecurrenceIterator {
                 shiftedTo = shiftedStart
             }
         }
-        let walkZone = wallClock ? nil : zone
         var hops: DayHops?
-        if stepping, subDaily, !isDate, !Self.hasOwnLevelList(recurrence),
+        // A daily rule skipped ahead by libical (below) is walked by libical alone.
+        let skipsDaily = recurrence.freq == ICAL_DAILY_RECURRENCE && recurrence.count == 0
+            && (skippingTo.map { $0 > start } ?? false)
+        if stepping, subDaily ? !isDate : !skipsDaily, !Self.hasOwnLevelList(recurrence),
             recurrence.interval <= 1 || !Self.hasTimeFilter(recurrence), first.year >= 1900,
-            icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == 0,
-            let filter = DayFilter(subDaily: recurrence)
+            icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == first.is_date,
+            let filter = DayFilter(hopping: recurrence)
         {
             hops = DayHops(
-                filter: filter, rule: recurrence, first: first, walkZone: walkZone,
-                period: Self.stepSeconds(recurrence))
+                filter: filter, rule: recurrence, first: first,
+                period: subDaily ? Self.stepSeconds(recurrence) : 86_400 * Double(max(1, recurrence.interval)))
         }
         // (libical's own iterator is made all the same: a rule whose days never come within
         // its end gives a walk that hops straight to the end.)
@@ -389,9 +391,8 @@ final class RecurrenceIterator {
         defer { hops = walk }
         while true {
             if let restart = walk.restart {
-                // A hop: one unit for it, and the walk charged from where it takes up again.
+                // A hop: the next start is charged the walk from where it takes up again.
                 walk.restart = nil
-                work += 1
                 restartedAt = wallClock
                     ? firstInstant(showing: restart) ?? Double(icaltime_as_timet(restart))
                     : Double(icaltime_as_timet_with_zone(restart, zone))
@@ -399,7 +400,7 @@ final class RecurrenceIterator {
             let time = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(time) == 0 {
                 // Times before the run were given by the runs before it.
-                if Double(icaltime_as_timet_with_zone(time, walk.walkZone)) < walk.runStart { continue }
+                if DayHops.fieldSeconds(time) < walk.runStart { continue }
                 if let left = walk.left {
                     guard left > 0 else { return icaltime_null_time() }
                     walk.left = left - 1
@@ -459,35 +460,36 @@ final class RecurrenceIterator {
     /// libical walks an hourly or shorter rule one candidate at a time, through the days its
     /// BY parts leave out as well: `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` steps through four
     /// years of hours (35,000 steps through ICU, 0.06 s) inside one call between two of its
-    /// times, and a file of a hundred such series took seconds to import and to list. So such
-    /// a walk is made a run of days at a time: for each run of consecutive days that the rule's
-    /// day-level BY parts let through (`DayFilter`), libical walks from the last time of the
-    /// rule's lattice before the run (DTSTART plus a whole number of INTERVALs) up to the run's
-    /// last second, and the days between runs are never stepped. COUNT is counted here (libical
-    /// gives nothing for a rule with both COUNT and UNTIL). The times are libical's; the work
-    /// charged is what the walk did (the steps within runs, a unit a hop), so a budget takes
-    /// such a series further than libical's walk could, never less far.
+    /// times, and a file of a hundred such series took seconds to import and to list; a daily
+    /// rule steps its days the same way, at a tenth of the cost. So such a walk is made a run
+    /// of days at a time: for each run of consecutive days that the rule's day-level BY parts
+    /// let through (`DayFilter`), libical walks from the last time of the rule's lattice before
+    /// the run (DTSTART plus a whole number of INTERVALs) up to the run's end, and the days
+    /// between runs are never stepped. COUNT is counted here (libical gives nothing for a rule
+    /// with both COUNT and UNTIL). The times are libical's; the work charged is for the steps
+    /// libical took (from where each run's walk began), so a budget takes such a series further
+    /// than libical's walk could, never less far. (The hops themselves, a day filter and a new
+    /// iterator a run, are not charged: at most one a day up to libical's last year.)
     ///
-    /// Only for rules whose own level has no BY list (BYHOUR in an hourly rule replaces its
-    /// INTERVAL in libical, and steps it cheaply), with no coarser time filter beside an
-    /// INTERVAL (see `hasTimeFilter`), in the Gregorian years from 1900 and with an UNTIL, if
-    /// any, that is a time.
+    /// All arithmetic is on the times' fields (their wall clock, read as UTC seconds). Only for
+    /// rules whose own level has no BY list (BYHOUR in an hourly rule replaces its INTERVAL in
+    /// libical, and steps it cheaply), with no coarser time filter beside an INTERVAL (see
+    /// `hasTimeFilter`), in the Gregorian years from 1900, and with an UNTIL, if any, of the
+    /// same kind (date or time) as DTSTART.
     private struct DayHops {
         let filter: DayFilter
         /// The rule as libical walks each run: no COUNT, and UNTIL at the run's end.
         private var rule: icalrecurrencetype
-        /// The rule's own UNTIL, in walk seconds.
+        /// The rule's own UNTIL, in field seconds of the walk's zone.
         private let until: Double?
         private let ownUntil: icaltimetype
-        /// The last day a time may fall on: UNTIL's, or the last of libical's years.
+        /// The last day a time may fall on: the day after UNTIL's, or the last of libical's years.
         private let lastOrdinal: Int
-        /// DTSTART's time, in walk seconds, and the time between two periods of the rule.
+        /// DTSTART's time, in field seconds, and the time between two periods of the rule.
         private let base: Double
         private let period: Double
         private let first: icaltimetype
-        /// The zone of the times libical gives: UTC, or none (floating or a wall clock).
-        let walkZone: OpaquePointer?
-        /// The first second of the current run, in walk seconds, and its last day.
+        /// The first second of the current run, in field seconds, and its last day.
         private(set) var runStart = -Double.infinity
         private var runEnd: CivilDay
         /// Times left before COUNT; nil without one.
@@ -498,26 +500,44 @@ final class RecurrenceIterator {
         /// start is charged from.
         var restart: icaltimetype?
 
-        init(filter: DayFilter, rule: icalrecurrencetype, first: icaltimetype, walkZone: OpaquePointer?, period: Double) {
+        init(filter: DayFilter, rule: icalrecurrencetype, first: icaltimetype, period: Double) {
             self.filter = filter
             self.rule = rule
             self.first = first
-            self.walkZone = walkZone
             self.period = period
-            base = Double(icaltime_as_timet_with_zone(first, walkZone))
+            base = Self.fieldSeconds(first)
             left = rule.count > 0 ? Int(rule.count) : nil
             self.rule.count = 0
             ownUntil = rule.until
             var last = CivilDay(year: 2582, month: 12, day: 31).ordinal
             if icaltime_is_null_time(rule.until) == 0 {
-                let seconds = Double(icaltime_as_timet_with_zone(rule.until, rule.until.zone ?? walkZone))
+                var fields = rule.until
+                if fields.zone != nil, first.zone != nil, fields.is_date == 0 {
+                    fields = icaltime_convert_to_zone(fields, first.zone)
+                }
+                let seconds = Self.fieldSeconds(fields)
                 until = seconds
-                last = min(last, Int((seconds / 86_400).rounded(.down)))
+                // A day's slack: an UNTIL read in another zone than libical reads it in.
+                last = min(last, Int((seconds / 86_400).rounded(.down)) + 1)
             } else {
                 until = nil
             }
             lastOrdinal = last
             runEnd = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
+        }
+
+        /// A time's fields (its wall clock, or a date's midnight), read as UTC seconds.
+        static func fieldSeconds(_ time: icaltimetype) -> Double {
+            let day = Double(CivilDay.ordinal(Int(time.year), Int(time.month), Int(time.day))) * 86_400
+            guard time.is_date == 0 else { return day }
+            return day + Double(time.hour) * 3_600 + Double(time.minute) * 60 + Double(time.second)
+        }
+
+        /// A time with the given fields, of DTSTART's kind and zone.
+        private func time(fields seconds: Double) -> icaltimetype {
+            var time = icaltime_from_timet_with_zone(Libical.timeT(seconds), first.is_date, nil)
+            time = icaltime_set_timezone(&time, first.zone)
+            return time
         }
 
         /// libical's iterator for the first run, from DTSTART (or from the last time of the
@@ -549,17 +569,15 @@ final class RecurrenceIterator {
             var from = first
             let periods = ((startSeconds - base) / period).rounded(.up) - 1
             if periods > 0 {
-                from = icaltime_from_timet_with_zone(Libical.timeT(base + periods * period), 0, nil)
-                from = icaltime_set_timezone(&from, walkZone)
+                from = time(fields: base + periods * period)
                 restart = from
             }
-            let endSeconds = Double(end.ordinal + 1) * 86_400 - 1
-            if let until, until <= endSeconds {
+            let endSeconds = Double(end.ordinal + 1) * 86_400 - (first.is_date != 0 ? 86_400 : 1)
+            if let until, until <= endSeconds + 86_400 {
+                // UNTIL is near: libical's own reading of it ends the walk.
                 rule.until = ownUntil
             } else {
-                var cap = icaltime_from_timet_with_zone(Libical.timeT(endSeconds), 0, nil)
-                cap = icaltime_set_timezone(&cap, walkZone)
-                rule.until = cap
+                rule.until = time(fields: endSeconds)
             }
             return icalrecur_iterator_new(rule, from)
         }

@@ -15,7 +15,8 @@ struct DayHopsTests {
         var skippingTo: Double?
         var budget: Int
         var includingStart: Bool
-        var testDescription: String { "\(rule) from \(start) in \(zone)" }
+        var isDate = false
+        var testDescription: String { "\(rule) from \(start)\(isDate ? " (a date)" : "") in \(zone)" }
     }
 
     /// Day filters of every kind libical 3.0 applies (positions and negative days that never
@@ -64,13 +65,44 @@ struct DayHopsTests {
         }
     }()
 
-    @Test("hopping gives libical's starts, and goes at least as far on the same budget", arguments: cases)
+    /// Daily rules that pick days by month or day of the month, timed or all day, with
+    /// BYHOUR and BYMINUTE expansions, COUNT and UNTIL (a date for an all-day start).
+    static let dailyCases: [Case] = {
+        var generator = SplitMix(seed: 2046)
+        func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
+        let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("America/New_York")]
+        let dayParts = [
+            "BYMONTH=2;BYMONTHDAY=29", "BYMONTHDAY=31", "BYMONTHDAY=1,15", "BYMONTHDAY=-1", "BYMONTH=6",
+            "BYMONTH=3,10;BYDAY=SU", "BYDAY=TU;BYMONTHDAY=13", "BYMONTH=2;BYDAY=TH", "BYMONTH=11;BYDAY=1MO",
+        ]
+        return (0..<120).map { _ in
+            let isDate = Int.random(in: 0..<3, using: &generator) == 0
+            var rule = "FREQ=DAILY;\(any(dayParts))"
+            if Bool.random(using: &generator) { rule += ";INTERVAL=\(any([2, 3, 7, 30]))" }
+            if !isDate, Int.random(in: 0..<3, using: &generator) == 0 {
+                rule += any([";BYHOUR=9,17", ";BYHOUR=0;BYMINUTE=0,30", ";BYMINUTE=15"])
+            }
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: rule += ";COUNT=\(any([1, 3, 40, 1_000_000_000]))"
+            case 1: rule += isDate ? ";UNTIL=\(any(["20280301", "21040301"]))" : ";UNTIL=\(any(["20280229T120000Z", "21040301T000000Z"]))"
+            default: break
+            }
+            // Midnight UTC for a date; otherwise 09:30 UTC.
+            let day = any([20_541.0, 20_751, 21_243, 46_455])  // 2026-03-29, 2026-10-25, 2028-02-29, 2097-03-10
+            return Case(
+                rule: rule, start: day * 86_400 + (isDate ? 0 : 34_200), zone: isDate ? .floating : any(zones),
+                skippingTo: nil, budget: any([600, 5_000, 30_000, RecurrenceBound.maximumWork]),
+                includingStart: Int.random(in: 0..<4, using: &generator) != 0, isDate: isDate)
+        }
+    }()
+
+    @Test("hopping gives libical's starts, and goes at least as far on the same budget", arguments: cases + dailyCases)
     func sameAsLibical(_ c: Case) throws {
         func walk(hopping: Bool, budget: Int) throws -> (starts: [Double], onBudget: Bool, work: Int)? {
             let iterator: RecurrenceIterator
             do {
                 iterator = try RecurrenceIterator(
-                    rule: c.rule, start: c.start, isDate: false, zone: c.zone, zoneDefinition: nil,
+                    rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil,
                     skippingTo: c.skippingTo, workBudget: budget, includingStart: c.includingStart, stepping: hopping)
             } catch .refused {
                 return nil
@@ -103,10 +135,10 @@ struct DayHopsTests {
 
     @Test("most of the cases hop")
     func casesHop() {
-        let sample = Self.cases.prefix(60)
+        let sample = Self.cases.prefix(40) + Self.dailyCases.prefix(20)
         let hopping = sample.filter { c in
             (try? RecurrenceIterator(
-                rule: c.rule, start: c.start, isDate: false, zone: c.zone, zoneDefinition: nil))?.hopsOverDays ?? false
+                rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil))?.hopsOverDays ?? false
         }
         #expect(hopping.count > sample.count / 2, "\(hopping.count) of \(sample.count)")
     }
