@@ -3,26 +3,15 @@ import Testing
 
 @testable import DatebookKit
 
-/// An hourly or shorter rule whose BY parts leave out whole days is walked a run of days at a
-/// time (`RecurrenceIterator.DayHops`): the walk must give libical's starts, end the same way
-/// and charge the same work as libical's walk through every candidate.
+/// A daily or shorter rule whose BY parts leave out whole days is walked a run of days at a
+/// time (`RecurrenceIterator.DayHops`): the walk must give libical's starts, and go at least as
+/// far on the same budget as libical's walk through every candidate.
 @Suite("Walks that hop over the days a rule leaves out")
 struct DayHopsTests {
-    struct Case: CustomTestStringConvertible {
-        var rule: String
-        var start: Double
-        var zone: ItemTimeZone
-        var skippingTo: Double?
-        var budget: Int
-        var includingStart: Bool
-        var isDate = false
-        var testDescription: String { "\(rule) from \(start)\(isDate ? " (a date)" : "") in \(zone)" }
-    }
-
     /// Day filters of every kind libical 3.0 applies (positions and negative days that never
     /// match included), with expansions of finer levels, time filters, COUNT and UNTIL, in
     /// four zones, from starts across DST changes and leap days, drawn from a fixed seed.
-    static let cases: [Case] = {
+    static let cases: [WalkCase] = {
         var generator = SplitMix(seed: 2045)
         func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
         let starts: [Double] = [
@@ -58,7 +47,7 @@ struct DayHopsTests {
             }
             let start = any(starts)
             let skip: Double? = Bool.random(using: &generator) ? nil : start + Double(any([3_600, 86_400 * 40, 86_400 * 800]))
-            return Case(
+            return WalkCase(
                 rule: rule, start: start, zone: any(zones), skippingTo: skip,
                 budget: any([600, 5_000, 30_000, 30_000, RecurrenceBound.maximumWork]),
                 includingStart: Int.random(in: 0..<4, using: &generator) != 0)
@@ -67,7 +56,7 @@ struct DayHopsTests {
 
     /// Daily rules that pick days by month or day of the month, timed or all day, with
     /// BYHOUR and BYMINUTE expansions, COUNT and UNTIL (a date for an all-day start).
-    static let dailyCases: [Case] = {
+    static let dailyCases: [WalkCase] = {
         var generator = SplitMix(seed: 2046)
         func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
         let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("America/New_York")]
@@ -89,7 +78,7 @@ struct DayHopsTests {
             }
             // Midnight UTC for a date; otherwise 09:30 UTC.
             let day = any([20_541.0, 20_751, 21_243, 46_455])  // 2026-03-29, 2026-10-25, 2028-02-29, 2097-03-10
-            return Case(
+            return WalkCase(
                 rule: rule, start: day * 86_400 + (isDate ? 0 : 34_200), zone: isDate ? .floating : any(zones),
                 skippingTo: nil, budget: any([600, 5_000, 30_000, RecurrenceBound.maximumWork]),
                 includingStart: Int.random(in: 0..<4, using: &generator) != 0, isDate: isDate)
@@ -97,22 +86,9 @@ struct DayHopsTests {
     }()
 
     @Test("hopping gives libical's starts, and goes at least as far on the same budget", arguments: cases + dailyCases)
-    func sameAsLibical(_ c: Case) throws {
-        func walk(hopping: Bool, budget: Int) throws -> (starts: [Double], onBudget: Bool, work: Int)? {
-            let iterator: RecurrenceIterator
-            do {
-                iterator = try RecurrenceIterator(
-                    rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil,
-                    skippingTo: c.skippingTo, workBudget: budget, includingStart: c.includingStart, stepping: hopping)
-            } catch .refused {
-                return nil
-            }
-            var starts: [Double] = []
-            while starts.count < 3_000, let start = iterator.next() { starts.append(start) }
-            return (starts, iterator.stoppedOnBudget, iterator.work)
-        }
-        let hopped = try walk(hopping: true, budget: c.budget)
-        let walked = try walk(hopping: false, budget: c.budget)
+    func sameAsLibical(_ c: WalkCase) throws {
+        let hopped = c.walk(own: true, limit: 3_000)
+        let walked = c.walk(own: false, limit: 3_000)
         #expect((hopped == nil) == (walked == nil))
         guard let hopped, let walked else { return }
         // Hops charge less work for the days they leave out: never less far on a budget.
@@ -124,7 +100,7 @@ struct DayHopsTests {
         }
         // Every start hopped to is libical's: a walk with a larger budget gives them too.
         let far = walked.onBudget
-            ? try #require(try walk(hopping: false, budget: min(8 * c.budget, 4 * RecurrenceBound.maximumWork)))
+            ? try #require(c.walk(own: false, budget: min(8 * c.budget, 4 * RecurrenceBound.maximumWork), limit: 3_000))
             : walked
         let common = min(hopped.starts.count, far.starts.count)
         if let index = zip(hopped.starts, far.starts).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {

@@ -7,19 +7,9 @@ import Testing
 /// libical: the two walks must give the same starts, end the same way and charge the same work.
 @Suite("Stepped walks")
 struct SteppedWalkTests {
-    struct Case: CustomTestStringConvertible {
-        var rule: String
-        var start: Double
-        var zone: ItemTimeZone
-        var skippingTo: Double?
-        var budget: Int
-        var includingStart: Bool
-        var testDescription: String { "\(rule) from \(start) in \(zone), skipping to \(skippingTo.map { "\($0)" } ?? "-")" }
-    }
-
     /// Rules, starts, zones and skips drawn from a fixed seed: DST changes in Berlin, New York
     /// and Lord Howe (half an hour), a fractional start, a COUNT the budget cannot reach.
-    static let cases: [Case] = {
+    static let cases: [WalkCase] = {
         var generator = SplitMix(seed: 2042)
         let starts: [Double] = [
             1_774_746_000, 1_774_747_800, 1_792_890_000, 1_806_933_600, 1_800_000_000.5, 1_775_357_100,
@@ -34,7 +24,7 @@ struct SteppedWalkTests {
             if Bool.random(using: &generator) { rule += ";COUNT=\([1, 5, 500, 1_000_000_000].randomElement(using: &generator)!)" }
             let start = starts.randomElement(using: &generator)!
             let skip: Double? = Bool.random(using: &generator) ? nil : start + Double(Int.random(in: 1...400_000, using: &generator))
-            return Case(
+            return WalkCase(
                 rule: rule, start: start, zone: zones.randomElement(using: &generator)!, skippingTo: skip,
                 budget: [600, 5_000, RecurrenceBound.maximumWork].randomElement(using: &generator)!,
                 includingStart: Int.random(in: 0..<4, using: &generator) != 0)
@@ -42,17 +32,9 @@ struct SteppedWalkTests {
     }()
 
     @Test("stepping gives what libical's walk gives", arguments: cases)
-    func sameAsLibical(_ c: Case) throws {
-        func walk(stepping: Bool) throws -> (starts: [Double], onBudget: Bool, work: Int) {
-            let iterator = try RecurrenceIterator(
-                rule: c.rule, start: c.start, isDate: false, zone: c.zone, zoneDefinition: nil, skippingTo: c.skippingTo,
-                workBudget: c.budget, includingStart: c.includingStart, stepping: stepping)
-            var starts: [Double] = []
-            while starts.count < 4_000, let start = iterator.next() { starts.append(start) }
-            return (starts, iterator.stoppedOnBudget, iterator.work)
-        }
-        let stepped = try walk(stepping: true)
-        let walked = try walk(stepping: false)
+    func sameAsLibical(_ c: WalkCase) throws {
+        let stepped = try #require(c.walk(own: true, limit: 4_000))
+        let walked = try #require(c.walk(own: false, limit: 4_000))
         #expect(stepped.starts.count == walked.starts.count)
         if let index = zip(stepped.starts, walked.starts).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
             Issue.record("start \(index): stepped \(stepped.starts[index]), libical \(walked.starts[index])")
