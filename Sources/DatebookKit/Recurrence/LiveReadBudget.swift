@@ -8,15 +8,21 @@
 /// an even share of what is left (at most `RecurrenceBound.maximumWork`). A weekly series thus
 /// never waits behind a dense one, and what the sparse ones leave goes to the dense ones.
 ///
-/// Each series may still take `floor`, however much the others spent: enough for a daily
-/// series walked from a DTSTART years back. A read therefore costs at most `total` plus
-/// `floor` a series; and `floor` is what keeping a dense series' first instances cost when it
-/// was stored (`SeriesInstances.maximumKept`, two units each).
+/// A series sparser than hourly (`sparse`) may still take `floor`, however much the others
+/// spent: enough for a daily series walked from a DTSTART years back, so a read far ahead of
+/// thousands of ordinary series shows them all. A dense series takes its share alone: 200
+/// secondly series took `floor` each, a million instances in one read, before they did. A
+/// read therefore costs at most `total` plus `floor` a sparse series, which is what keeping
+/// its first instances cost when it was stored (`SeriesInstances.maximumKept`, two units
+/// each).
 struct LiveReadBudget {
     /// The work all the live walks of one read share: about 100,000 instances of dense series.
     static let total = 2 * RecurrenceBound.maximumWork
-    /// What a series may spend whatever the others spent.
+    /// What a sparse series may spend whatever the others spent.
     static let floor = RecurrenceBound.maximumWork / 10
+    /// The densest a series may be (units of work a day, `RecurrenceBound.unitsPerDay(of:)`)
+    /// and still have the floor: less than an hourly one.
+    static let sparse = 24.0
 
     private var left: Int
     private var seriesLeft: Int
@@ -33,9 +39,10 @@ struct LiveReadBudget {
         densities.indices.sorted { (densities[$0], $0) < (densities[$1], $1) }
     }
 
-    /// The budget of the next walk.
-    var share: Int {
-        min(RecurrenceBound.maximumWork, max(Self.floor, left / seriesLeft))
+    /// The budget of the next walk, of a series of the given density.
+    func share(density: Double) -> Int {
+        let even = max(0, left / seriesLeft)
+        return min(RecurrenceBound.maximumWork, density < Self.sparse ? max(Self.floor, even) : even)
     }
 
     /// Records that a walk spent `work`.

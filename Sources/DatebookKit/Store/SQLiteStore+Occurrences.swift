@@ -132,7 +132,7 @@ extension SQLiteStore: OccurrenceStore {
             let floating = series.definition.zone == .floating
             let (instances, stoppedAt, work) = SeriesInstances.live(
                 series.definition, after: series.expandedUntil, from: floating ? lower : exactLower,
-                to: floating ? upper : exactUpper, workBudget: budget.share)
+                to: floating ? upper : exactUpper, workBudget: budget.share(density: densities[index]))
             budget.spent(work)
             if let stoppedAt {
                 unexpanded.append(
@@ -264,6 +264,8 @@ struct OccurrenceStream {
     private var liveNext = 0
     /// How many rows `incoming` gathers before those whose turn came are handed on.
     private static let batch = 2048
+    /// Rows moved by the merges so far (each hand-on moves what waits and what came in).
+    private(set) var moved = 0
 
     init(
         lower: Double, upper: Double, offsets: OffsetTable, live: [Pending], uids: UIDReader?,
@@ -299,8 +301,13 @@ struct OccurrenceStream {
     }
 
     /// Says that every row from now on starts at `instant` or later; hands on what can go.
+    ///
+    /// Rows wait the widest UTC offset behind the walk (14 hours), and each hand-on merges what
+    /// waits: where more than a batch of rows fall in those hours (200 series repeating every
+    /// second kept a million), merging all that waits for every batch made the read quadratic
+    /// (17 s for those). So a hand-on comes once as many rows came in as wait, never sooner.
     mutating func passing(_ instant: Double) throws {
-        if incoming.count >= Self.batch {
+        if incoming.count >= max(Self.batch, waiting.count) {
             try handOn(before: instant)
         }
     }
@@ -323,6 +330,7 @@ struct OccurrenceStream {
             if overlaps(live[liveNext]) { taken.append(live[liveNext]) }
             liveNext += 1
         }
+        moved += waiting.count + incoming.count + taken.count
         let merged = Self.merged(Self.merged(waiting, incoming[...]), taken[...])
         incoming.removeAll(keepingCapacity: true)
         var end = merged.startIndex

@@ -127,20 +127,25 @@ struct LiveExpansionTests {
         #expect(dense.values.allSatisfy { $0 >= LiveReadBudget.total / 2 / 12 - 10 })
     }
 
-    @Test("a read's budget: even shares of what is left, at least the floor, at most one walk's budget")
+    @Test("a read's budget: even shares of what is left, the floor for sparse series, at most one walk's budget")
     func budgetShares() {
+        let daily = 2.0, secondly = 86_400.0
         var budget = LiveReadBudget(series: 4, total: 100)
-        #expect(budget.share == LiveReadBudget.floor)
+        #expect(budget.share(density: daily) == LiveReadBudget.floor)
+        #expect(budget.share(density: secondly) == 25)
         budget = LiveReadBudget(series: 4, total: 4 * RecurrenceBound.maximumWork + 40_000)
-        #expect(budget.share == RecurrenceBound.maximumWork)
+        #expect(budget.share(density: secondly) == RecurrenceBound.maximumWork)
         budget = LiveReadBudget(series: 3, total: 90_000)
-        #expect(budget.share == 30_000)
+        #expect(budget.share(density: secondly) == 30_000)
         budget.spent(1_000)  // a sparse series leaves most of its share
-        #expect(budget.share == 44_500)
+        #expect(budget.share(density: secondly) == 44_500)
         budget.spent(44_500)
-        #expect(budget.share == 44_500)
+        #expect(budget.share(density: secondly) == 44_500)
         budget.spent(44_500)
-        #expect(budget.share == LiveReadBudget.floor)
+        #expect(budget.share(density: daily) == LiveReadBudget.floor)
+        #expect(budget.share(density: secondly) == 0)
+        budget.spent(LiveReadBudget.floor)
+        #expect(budget.share(density: secondly) == 0)
         #expect(LiveReadBudget.order(densities: [86_400, 2, 0.07, 2, 1_440]) == [2, 1, 3, 4, 0])
     }
 }
