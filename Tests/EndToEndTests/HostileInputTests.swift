@@ -198,6 +198,26 @@ struct HostileInputTests {
         #expect(listed.standardOutput.contains("\"place\" : \"Room 2\""))
     }
 
+    /// libical 3.0 cannot read TASK-MODE or X-LIC-CLASS from text and said so on stderr
+    /// (finding 36, libFuzzer `ical`); they are left out before it sees them, folded or not.
+    @Test("properties libical cannot read are left out with a note, and nothing of libical's reaches stderr")
+    func unreadableProperties() throws {
+        let path = home.path("task-mode.ics")
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:t1\r\nTASK-MODE:5\r\nSUMMARY:Write report\r\n"
+            + "x-lic-class:PUBLISH-NEW\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:t2\r\nTASK-\r\n MODE;X=1:AUTOMATIC-\r\n COMPLETION\r\n"
+            + "SUMMARY:Second\r\nTASK-MODES:kept as an unknown property\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let imported = try datebook(["import", path])
+        #expect(imported.standardOutput.hasPrefix("Imported 2 items: 2 added"), "\(imported.standardError)")
+        let lines = imported.standardError.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.hasPrefix("note: ") }, "\(imported.standardError)")
+        #expect(lines.filter { $0.contains("libical cannot read TASK-MODE; it was left out") }.count == 2)
+        #expect(lines.filter { $0.contains("libical cannot read X-LIC-CLASS; it was left out") }.count == 1)
+        let listed = try datebook(["list", "--json"])
+        #expect(listed.standardOutput.contains("\"title\" : \"Write report\""), "\(listed.standardOutput)")
+        #expect(listed.standardOutput.contains("\"title\" : \"Second\""))
+    }
+
     @Test("the database, its folder, -wal and -shm are private whatever the umask")
     func privateFiles() async throws {
         let path = home.path("new/deeper/datebook.sqlite")

@@ -300,7 +300,7 @@ struct ICalendarScanner {
     /// (finding 29).
     private static func text(of slice: UnsafeRawBufferPointer, firstLine: Int) -> (text: String, notes: [(Int, String)]) {
         guard let lone = firstLoneCR(in: slice) else {
-            return decoded(slice, firstLine: firstLine)
+            return readable(slice, firstLine: firstLine)
         }
         var bytes = Array(slice[..<lone])
         bytes.reserveCapacity(slice.count + 64)
@@ -308,7 +308,62 @@ struct ICalendarScanner {
             bytes.append(slice[index])
             if isLoneCR(slice, at: index) { bytes.append(0x0A) }
         }
-        return bytes.withUnsafeBytes { decoded($0, firstLine: firstLine) }
+        return bytes.withUnsafeBytes { readable($0, firstLine: firstLine) }
+    }
+
+    /// Properties libical 3.0 cannot read from text at all (its value parser has no case for
+    /// their value types): it prints `icalvalue_new_from_string got an unknown value type` on
+    /// stderr, then drops them (finding 36).
+    private static let unreadableProperties = ["TASK-MODE", "X-LIC-CLASS"].map { Array($0.utf8) }
+
+    /// The text of bytes whose lines end at LF, without the content lines of
+    /// `unreadableProperties` (named on the line unfolded), each left out with a note.
+    private static func readable(_ slice: UnsafeRawBufferPointer, firstLine: Int) -> (text: String, notes: [(Int, String)]) {
+        var kept: [UInt8]? = nil
+        var notes: [(Int, String)] = []
+        var line = firstLine
+        var start = 0
+        while start < slice.count {
+            // The content line from `start`: up to an LF not followed by a space or a tab.
+            var end = start
+            var lines = 0
+            repeat {
+                while end < slice.count && slice[end] != 0x0A { end += 1 }
+                if end < slice.count { end += 1 }
+                lines += 1
+            } while end < slice.count && (slice[end] == 0x20 || slice[end] == 0x09)
+            if let name = unreadableName(slice, from: start, to: end) {
+                if kept == nil { kept = Array(slice[..<start]) }
+                notes.append((line, "libical cannot read \(name); it was left out"))
+            } else if kept != nil {
+                kept!.append(contentsOf: slice[start..<end])
+            }
+            line += lines
+            start = end
+        }
+        guard let kept else { return decoded(slice, firstLine: firstLine) }
+        let (text, more) = kept.withUnsafeBytes { decoded($0, firstLine: firstLine) }
+        return (text, notes + more)
+    }
+
+    /// The name of one of `unreadableProperties` that the content line `[start, end)` holds,
+    /// compared unfolded and without regard to case; nil for any other line.
+    private static func unreadableName(_ slice: UnsafeRawBufferPointer, from start: Int, to end: Int) -> String? {
+        var name: [UInt8] = []
+        var index = start
+        while index < end && name.count <= 12 {
+            let byte = slice[index]
+            if byte == 0x0D || byte == 0x0A {
+                // A fold: the line break and the space or tab after it are not part of the name.
+                index += byte == 0x0D && index + 1 < end && slice[index + 1] == 0x0A ? 2 : 1
+                if index < end && (slice[index] == 0x20 || slice[index] == 0x09) { index += 1 }
+                continue
+            }
+            if byte == 0x3A || byte == 0x3B { break }
+            name.append(byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte)
+            index += 1
+        }
+        return unreadableProperties.first { $0 == name }.map { String(decoding: $0, as: UTF8.self) }
     }
 
     private static func firstLoneCR(in bytes: UnsafeRawBufferPointer) -> Int? {
