@@ -32,6 +32,12 @@ public struct FeedParser: Sendable {
 
     /// The blocks of `data` overlapping the window around `now`, in order of start.
     public func blocks(in data: Data, now: Date) throws(SubscriptionError) -> [BusyBlock] {
+        try expanded(data, now: now).blocks
+    }
+
+    /// The blocks of `data` around `now`, and the work their series' walks spent in all (see
+    /// `LiveReadBudget`).
+    func expanded(_ data: Data, now: Date) throws(SubscriptionError) -> (blocks: [BusyBlock], work: Int) {
         let read: ICalendarEventReader.Result
         do {
             read = try ICalendarEventReader(timeZone: timeZone).read(data)
@@ -80,10 +86,10 @@ public struct FeedParser: Sendable {
                 add(time.start, time.end ?? time.start, event.item, title: title(of: event))
             }
         }
-        let started = DispatchTime.now()
+        // Each series with its changes applied, then walked sparsest first on one shared budget
+        // (`LiveReadBudget`): a feed of many dense series costs what one read of the calendar does.
+        var walks: [(event: ICalendarEventReader.Event, definition: SeriesDefinition, titles: [Double: String])] = []
         for uid in seriesOrder {
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-            if elapsed >= expansionBudget { throw .tooManyRepeats(seconds: expansionBudget) }
             guard var event = series[uid] else { continue }
             var titles: [Double: String] = [:]
             for change in changes[uid] ?? [] {
@@ -95,14 +101,27 @@ public struct FeedParser: Sendable {
                 }
             }
             guard !event.isFree else { continue }
-            let zone = event.item.timeZone
             let definition = SeriesDefinition(
-                event.item, coding: coding, zoneDefinition: Self.zoneDefinition(of: zone, in: read.zoneDefinitions))
+                event.item, coding: coding,
+                zoneDefinition: Self.zoneDefinition(of: event.item.timeZone, in: read.zoneDefinitions))
+            walks.append((event, definition, titles))
+        }
+        var budget = LiveReadBudget(series: walks.count)
+        var spent = 0
+        let densities = walks.map { $0.definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0 }
+        let started = DispatchTime.now()
+        for index in LiveReadBudget.order(densities: densities) {
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+            if elapsed >= expansionBudget { throw .tooManyRepeats(seconds: expansionBudget) }
+            let (event, definition, titles) = walks[index]
+            let zone = event.item.timeZone
             // The walk is bounded by work done (RecurrenceIterator's budget), however the rule reads.
-            let instances = SeriesInstances.live(
+            let (instances, _, work) = SeriesInstances.live(
                 definition, after: -Double.greatestFiniteMagnitude,
-                from: coding.seconds(from, zone), to: coding.seconds(to, zone)
-            ).instances
+                from: coding.seconds(from, zone), to: coding.seconds(to, zone),
+                workBudget: budget.share(density: densities[index]))
+            budget.spent(work)
+            spent += work
             // The series' title once, not for each of its (up to tens of thousands of) instances:
             // trimming it through Foundation copies it as UTF-16 each time.
             let seriesTitle = title(of: event)
@@ -114,7 +133,7 @@ public struct FeedParser: Sendable {
         }
         blocks.sort { ($0.start, $0.end) < ($1.start, $1.end) }
         if blocks.count > Self.maximumBlocks { blocks.removeLast(blocks.count - Self.maximumBlocks) }
-        return blocks
+        return (blocks, spent)
     }
 
     private static func zoneDefinition(of zone: ItemTimeZone, in definitions: [String: String]) -> String? {

@@ -108,6 +108,23 @@ import Testing
         #expect(try FeedParser(timeZone: Self.utc).blocks(in: Data(text.utf8), now: Self.now).count > 700)
     }
 
+    /// Finding 38's class: each series walked on a whole read's budget made a feed of many
+    /// dense series cost that many reads. They share one now, sparsest first.
+    @Test func manyDenseSeriesShareOneBudgetAndTheSparseOnesStayWhole() throws {
+        var events = (0..<64).map { index in
+            Self.event("dense-\(index)", "SUMMARY:Tick \(index)", String(format: "DTSTART:20261122T%02d0000Z", index % 24),
+                       "DURATION:PT1M", index.isMultiple(of: 2) ? "RRULE:FREQ=MINUTELY" : "RRULE:FREQ=SECONDLY")
+        }
+        events.append(Self.event("weekly", "SUMMARY:Weekly", "DTSTART:20100104T090000Z", "RRULE:FREQ=WEEKLY"))
+        let (blocks, work) = try FeedParser(timeZone: Self.utc).expanded(
+            Data(Self.calendar(events.joined()).utf8), now: Self.now)
+        // Sixty-four walks of their own would spend 64 times `RecurrenceBound.maximumWork`.
+        #expect(work <= LiveReadBudget.total + LiveReadBudget.floor)
+        #expect(blocks.count == FeedParser.maximumBlocks)
+        // The weekly series is walked first, from 2010, before the dense ones spend the rest.
+        #expect(blocks.first { $0.title == "Weekly" }?.start == Fixture.utc("2026-10-26 09:00"))
+    }
+
     // MARK: - Sources that fail
 
     @Test func aMissingFileSaysSo() {
