@@ -466,19 +466,19 @@ struct ComponentDecoder {
 
     /// The date a property's time stands for, in an item anchored by `anchor`.
     private func date(_ time: icaltimetype, _ property: OpaquePointer, _ anchor: Anchor) -> Date {
-        let wall = Double(icaltime_as_timet_with_zone(time, nil))
+        let wall = Double(Libical.asTimeT(time, nil))
         if time.is_date != 0 {
             return coding.date(wall, .floating)
         }
         if icaltime_is_utc(time) != 0 {
-            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())))
+            return Date(unixSeconds: Double(Libical.asTimeT(time, icaltimezone_get_utc_timezone())))
         }
         if let tzid = Self.tzid(of: property), let zone = zones.resolve(tzid).pointer {
-            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+            return Date(unixSeconds: Double(Libical.asTimeT(time, zone)))
         }
         // A floating time: in a floating item it stays one; in a zoned item it is read in that zone.
         if anchor.zone != .floating, let zone = anchor.pointer {
-            return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+            return Date(unixSeconds: Double(Libical.asTimeT(time, zone)))
         }
         return coding.date(wall, .floating)
     }
@@ -491,12 +491,12 @@ struct ComponentDecoder {
             let time = icaltime_from_string(text)
             guard icaltime_is_null_time(time) == 0, icaltime_is_valid_time(time) != 0 else { return nil }
             if icaltime_is_utc(time) != 0 {
-                return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, icaltimezone_get_utc_timezone())))
+                return Date(unixSeconds: Double(Libical.asTimeT(time, icaltimezone_get_utc_timezone())))
             }
             if anchor.zone != .floating, let zone = anchor.pointer {
-                return Date(unixSeconds: Double(icaltime_as_timet_with_zone(time, zone)))
+                return Date(unixSeconds: Double(Libical.asTimeT(time, zone)))
             }
-            return coding.date(Double(icaltime_as_timet_with_zone(time, nil)), .floating)
+            return coding.date(Double(Libical.asTimeT(time, nil)), .floating)
         }
         guard let start = read(parts[0]) else { return nil }
         if parts.count == 2, !parts[1].isEmpty {

@@ -33,8 +33,9 @@ enum ICalendarAlarm {
             sound = ComponentDecoder.attachmentPath(String(cString: url))
         }
         if icaltime_is_null_time(trigger.time) == 0 {
-            guard icaltime_is_valid_time(trigger.time) != 0, trigger.time.is_date == 0 else { return nil }
-            let seconds = icaltime_as_timet_with_zone(trigger.time, icaltimezone_get_utc_timezone())
+            // Not `icaltime_is_valid_time`, which refuses the years past 3000 an item may hold.
+            guard (1...9999).contains(trigger.time.year), trigger.time.is_date == 0 else { return nil }
+            let seconds = Libical.asTimeT(trigger.time, icaltimezone_get_utc_timezone())
             return Alarm(at: Date(unixSeconds: Double(seconds)), sound: sound)
         }
         let seconds = Int(icaldurationtype_as_int(trigger.duration))
@@ -67,11 +68,21 @@ enum ICalendarAlarm {
             trigger.time = icaltime_null_time()
             trigger.duration = icaldurationtype_from_int(Int32(clamping: -minutes * 60))
         case let .at(date):
-            trigger.time = icaltime_from_timet_with_zone(
+            trigger.time = Libical.fromTimeT(
                 Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
             trigger.duration = icaldurationtype_null_duration()
         }
-        icalcomponent_add_property(component, icalproperty_new_trigger(trigger))
+        let made: OpaquePointer?
+        if icaltime_is_null_time(trigger.time) == 0 {
+            made = Libical.property({ time in
+                var at = trigger
+                at.time = time
+                return icalproperty_new_trigger(at)
+            }, trigger.time)
+        } else {
+            made = icalproperty_new_trigger(trigger)
+        }
+        icalcomponent_add_property(component, made)
         if let sound = alarm.sound, let attach = icalattach_new_from_url(ICalendarEncoder.attachmentURI(sound)) {
             icalcomponent_add_property(component, icalproperty_new_attach(attach))
             icalattach_unref(attach)

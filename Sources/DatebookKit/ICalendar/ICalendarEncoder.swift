@@ -60,9 +60,9 @@ struct ICalendarEncoder {
             if let property { icalcomponent_add_property(component, property) }
         }
         add(icalproperty_new_uid(item.icalendarUID))
-        add(icalproperty_new_dtstamp(utc(now)))
-        add(icalproperty_new_created(utc(item.created)))
-        add(icalproperty_new_lastmodified(utc(item.updated)))
+        add(Libical.property(icalproperty_new_dtstamp, utc(now)))
+        add(Libical.property(icalproperty_new_created, utc(item.created)))
+        add(Libical.property(icalproperty_new_lastmodified, utc(item.updated)))
         add(icalproperty_new_summary(item.title))
         if let first = item.times.first {
             add(timed(icalproperty_new_dtstart, first.start, item, isDate: isDate))
@@ -114,7 +114,7 @@ struct ICalendarEncoder {
             var value = icaldatetimeperiodtype()
             value.time = time(date, item, isDate: isDate)
             value.period = icalperiodtype_null_period()
-            add(zoned(icalproperty_new_rdate(value), item, isDate: isDate))
+            add(zoned(Libical.recurrenceDate(value), item, isDate: isDate))
         }
         for period in item.recurrencePeriods {
             var value = icaldatetimeperiodtype()
@@ -122,14 +122,14 @@ struct ICalendarEncoder {
             value.period = icalperiodtype_null_period()
             value.period.start = time(period.start, item, isDate: false)
             value.period.end = time(period.end ?? period.start, item, isDate: false)
-            add(zoned(icalproperty_new_rdate(value), item, isDate: false))
+            add(zoned(Libical.recurrenceDate(value), item, isDate: false))
         }
         for date in item.exceptionDates {
             add(timed(icalproperty_new_exdate, date, item, isDate: isDate))
         }
         for day in item.exceptionDays {
             let wall = coding.seconds(day, .floating)
-            add(icalproperty_new_exdate(icaltime_from_timet_with_zone(Libical.timeT(wall.rounded(.down)), 1, nil)))
+            add(Libical.property(icalproperty_new_exdate, Libical.fromTimeT(Libical.timeT(wall.rounded(.down)), 1, nil)))
         }
         if let organizer = item.organizer {
             add(Self.participant(organizer, name: "ORGANIZER"))
@@ -141,7 +141,7 @@ struct ICalendarEncoder {
         switch item.status {
         case .completed where isTodo:
             add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
-            add(icalproperty_new_completed(utc(item.statusChangedAt ?? item.updated)))
+            add(Libical.property(icalproperty_new_completed, utc(item.statusChangedAt ?? item.updated)))
             writesStatus = true
         case .completed:
             // iCalendar has no completed event: Datebook says it in a property of its own.
@@ -191,7 +191,7 @@ struct ICalendarEncoder {
         }
         let isDate = item.allDay
         add(icalproperty_new_uid(item.icalendarUID))
-        add(icalproperty_new_dtstamp(utc(now)))
+        add(Libical.property(icalproperty_new_dtstamp, utc(now)))
         let recurrenceID = timed(icalproperty_new_recurrenceid, override.recurrenceID, item, isDate: isDate)
         if override.thisAndFuture, let recurrenceID {
             icalproperty_add_parameter(recurrenceID, icalparameter_new_range(ICAL_RANGE_THISANDFUTURE))
@@ -221,7 +221,7 @@ struct ICalendarEncoder {
             // One instance completed while the series goes on.
             if isTodo {
                 add(icalproperty_new_status(ICAL_STATUS_COMPLETED))
-                add(icalproperty_new_completed(utc(completed)))
+                add(Libical.property(icalproperty_new_completed, utc(completed)))
             } else {
                 add(Self.xProperty(ComponentDecoder.completedProperty, value: Self.utcText(completed)))
             }
@@ -240,16 +240,16 @@ struct ICalendarEncoder {
     private func time(_ date: Date, _ item: Item, isDate: Bool) -> icaltimetype {
         if isDate {
             let wall = item.timeZone == .floating ? coding.seconds(date, .floating) : coding.wallClock.wallSeconds(of: date)
-            return icaltime_from_timet_with_zone(Libical.timeT(wall.rounded(.down)), 1, nil)
+            return Libical.fromTimeT(Libical.timeT(wall.rounded(.down)), 1, nil)
         }
         switch item.timeZone {
         case .utc:
             return utc(date)
         case .floating:
-            return icaltime_from_timet_with_zone(Libical.timeT(coding.seconds(date, .floating)), 0, nil)
+            return Libical.fromTimeT(Libical.timeT(coding.seconds(date, .floating)), 0, nil)
         case let .named(name):
             guard let zone = zonePointer(name) else { return utc(date) }
-            var local = icaltime_from_timet_with_zone(Libical.timeT(date.unixSeconds), 0, zone)
+            var local = Libical.fromTimeT(Libical.timeT(date.unixSeconds), 0, zone)
             local = icaltime_set_timezone(&local, zone)
             return local
         }
@@ -259,7 +259,7 @@ struct ICalendarEncoder {
     private func timed(_ make: (icaltimetype) -> OpaquePointer?, _ date: Date, _ item: Item, isDate: Bool)
         -> OpaquePointer?
     {
-        zoned(make(time(date, item, isDate: isDate)), item, isDate: isDate)
+        zoned(Libical.property(make, time(date, item, isDate: isDate)), item, isDate: isDate)
     }
 
     private func zoned(_ property: OpaquePointer?, _ item: Item, isDate: Bool) -> OpaquePointer? {
@@ -275,12 +275,12 @@ struct ICalendarEncoder {
     }
 
     private func utc(_ date: Date) -> icaltimetype {
-        icaltime_from_timet_with_zone(Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
+        Libical.fromTimeT(Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
     }
 
     /// `20261122T090000Z`.
     static func utcText(_ date: Date) -> String {
-        let time = icaltime_from_timet_with_zone(
+        let time = Libical.fromTimeT(
             Libical.timeT(date.unixSeconds.rounded(.down)), 0, icaltimezone_get_utc_timezone())
         return Libical.takeString(icaltime_as_ical_string_r(time)) ?? ""
     }

@@ -109,13 +109,13 @@ final class RecurrenceIterator {
         // (This is also how RFC 5545 counts: a wall-clock time that repeats comes once, as its
         // first instant, and one that does not exist is no instance; `next()` drops it.)
         let wallClock = subDaily && !isDate && zone != nil && zone != icaltimezone_get_utc_timezone()
-        var first = icaltime_from_timet_with_zone(Libical.timeT(start), isDate ? 1 : 0, zone)
+        var first = Libical.fromTimeT(Libical.timeT(start), isDate ? 1 : 0, zone)
         first = icaltime_set_timezone(&first, wallClock ? nil : zone)
         if wallClock, icaltime_is_null_time(recurrence.until) == 0, recurrence.until.is_date == 0,
             recurrence.until.zone != nil
         {
             // An UNTIL in UTC, on the same wall clock.
-            var until = icaltime_convert_to_zone(recurrence.until, zone)
+            var until = Libical.convert(recurrence.until, zone)
             until = icaltime_set_timezone(&until, nil)
             recurrence.until = until
         }
@@ -124,7 +124,7 @@ final class RecurrenceIterator {
         if icaltime_is_null_time(recurrence.until) == 0 {
             var time = recurrence.until
             if time.is_date == 0, let zone, time.zone != nil {
-                time = icaltime_convert_to_zone(time, zone)
+                time = Libical.convert(time, zone)
             }
             until = time
         }
@@ -146,7 +146,7 @@ final class RecurrenceIterator {
             let periods = ((skippingTo - start) / period).rounded(.down) - 1
             if periods > 0 {
                 let shifted = start + periods * period
-                first = icaltime_from_timet_with_zone(Libical.timeT(shifted), 0, zone)
+                first = Libical.fromTimeT(Libical.timeT(shifted), 0, zone)
                 first = icaltime_set_timezone(&first, zone)
                 shiftedTo = shifted
             }
@@ -162,7 +162,7 @@ final class RecurrenceIterator {
         {
             var shifted = first
             shifted.year += 400
-            let shiftedStart = Double(icaltime_as_timet_with_zone(shifted, zone))
+            let shiftedStart = Double(Libical.asTimeT(shifted, zone))
             if shiftedStart < skippingTo {
                 first = shifted
                 shiftedTo = shiftedStart
@@ -198,7 +198,7 @@ final class RecurrenceIterator {
         {
             // The first time libical would give: `first`, in the seconds it walks (wall-clock
             // seconds for a floating or wall-clock walk).
-            let base = Double(icaltime_as_timet_with_zone(first, wallClock ? nil : zone))
+            let base = Double(Libical.asTimeT(first, wallClock ? nil : zone))
             lattice = Lattice(
                 next: base, period: Self.stepSeconds(recurrence),
                 left: recurrence.count > 0 ? Int(recurrence.count) : nil, budget: workBudget)
@@ -212,7 +212,7 @@ final class RecurrenceIterator {
         isUnbounded = !hasCount && icaltime_is_null_time(recurrence.until) != 0
         if icaltime_is_null_time(recurrence.until) == 0 {
             let until = recurrence.until
-            let seconds = Double(icaltime_as_timet_with_zone(until, until.zone ?? zone))
+            let seconds = Double(Libical.asTimeT(until, until.zone ?? zone))
             self.until = until.is_date != 0 ? seconds + 86_400 : seconds
         } else {
             self.until = nil
@@ -227,7 +227,7 @@ final class RecurrenceIterator {
         let longEnough = recurrence.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue
             && recurrence.freq != ICAL_NO_RECURRENCE
         if let skippingTo, skippingTo > start, !hasCount, longEnough {
-            var target = icaltime_from_timet_with_zone(Libical.timeT(skippingTo), isDate ? 1 : 0, zone)
+            var target = Libical.fromTimeT(Libical.timeT(skippingTo), isDate ? 1 : 0, zone)
             target = icaltime_set_timezone(&target, zone)
             if icalrecur_iterator_set_start(iterator, target) != 0 {
                 pendingStart = nil
@@ -346,7 +346,7 @@ final class RecurrenceIterator {
                 last.year = 2583
                 last.month = 1
                 last.day = 1
-                _ = icaltime_as_timet_with_zone(last, zone)
+                _ = Libical.asTimeT(last, zone)
                 coveredYear = Int32.max
             }
             let start: Double
@@ -360,7 +360,7 @@ final class RecurrenceIterator {
                 }
                 start = instant
             } else {
-                start = Double(icaltime_as_timet_with_zone(time, zone))
+                start = Double(Libical.asTimeT(time, zone))
             }
             work += bound.units(walking: start - max(walkedTo, restartedAt ?? walkedTo))
             restartedAt = nil
@@ -395,7 +395,7 @@ final class RecurrenceIterator {
                 walk.restart = nil
                 restartedAt = wallClock
                     ? firstInstant(showing: restart) ?? Double(icaltime_as_timet(restart))
-                    : Double(icaltime_as_timet_with_zone(restart, zone))
+                    : Double(Libical.asTimeT(restart, zone))
             }
             let time = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(time) == 0 {
@@ -453,7 +453,7 @@ final class RecurrenceIterator {
             }
             let seconds = next
             next += period
-            return icaltime_from_timet_with_zone(Libical.timeT(seconds), 0, nil)
+            return Libical.fromTimeT(Libical.timeT(seconds), 0, nil)
         }
     }
 
@@ -513,7 +513,7 @@ final class RecurrenceIterator {
             if icaltime_is_null_time(rule.until) == 0 {
                 var fields = rule.until
                 if fields.zone != nil, first.zone != nil, fields.is_date == 0 {
-                    fields = icaltime_convert_to_zone(fields, first.zone)
+                    fields = Libical.convert(fields, first.zone)
                 }
                 let seconds = Self.fieldSeconds(fields)
                 until = seconds
@@ -535,7 +535,7 @@ final class RecurrenceIterator {
 
         /// A time with the given fields, of DTSTART's kind and zone.
         private func time(fields seconds: Double) -> icaltimetype {
-            var time = icaltime_from_timet_with_zone(Libical.timeT(seconds), first.is_date, nil)
+            var time = Libical.fromTimeT(Libical.timeT(seconds), first.is_date, nil)
             time = icaltime_set_timezone(&time, first.zone)
             return time
         }
@@ -593,7 +593,7 @@ final class RecurrenceIterator {
         let asUTC = Double(icaltime_as_timet(floating))
         // The zone's offset at an instant: its wall clock then, read as UTC, less the instant.
         func offset(at instant: Double) -> Double {
-            var shown = icaltime_from_timet_with_zone(Libical.timeT(instant), 0, zone)
+            var shown = Libical.fromTimeT(Libical.timeT(instant), 0, zone)
             shown = icaltime_set_timezone(&shown, nil)
             return Double(icaltime_as_timet(shown)) - instant
         }

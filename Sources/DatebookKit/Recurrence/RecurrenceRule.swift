@@ -92,7 +92,7 @@ enum RecurrenceRule {
         guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { return nil }
         if let until {
             let utc = isDate || zone == .floating ? nil : icaltimezone_get_utc_timezone()
-            recurrence.until = icaltime_from_timet_with_zone(Libical.timeT(until), isDate ? 1 : 0, utc)
+            recurrence.until = Libical.fromTimeT(Libical.timeT(until), isDate ? 1 : 0, utc)
         } else {
             recurrence.until = icaltime_null_time()
         }

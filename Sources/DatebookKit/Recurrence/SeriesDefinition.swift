@@ -124,7 +124,7 @@ struct SeriesDefinition: Sendable {
             // UTC instants and floating wall-clock seconds are read as they are.
             return Self.day(ofWallSeconds: start)
         }
-        var shown = icaltime_from_timet_with_zone(Libical.timeT(start.rounded(.down)), 0, pointer)
+        var shown = Libical.fromTimeT(Libical.timeT(start.rounded(.down)), 0, pointer)
         shown = icaltime_set_timezone(&shown, nil)
         return Self.day(ofWallSeconds: Double(icaltime_as_timet(shown)))
     }

@@ -312,6 +312,42 @@ struct FuzzFindingsTests {
         #expect(zip(blocks, blocks.dropFirst()).allSatisfy { ($0.start, $0.end) <= ($1.start, $1.end) })
     }
 
+    /// Times past 2582 in a zone (finding 39, the cause of finding 38's feed input): libical
+    /// expands a zone's changes up to the year of each time it converts, never past 2582, and
+    /// so again for each later time, 9 ms a time in a zone with summer time. 200 events of the
+    /// year 4063 took 5.6 s to import, 59 series of them 1 s to read as a feed. Such times are
+    /// read 400 years earlier now (the calendar repeats), which also gives them the zone's
+    /// summer time, as Foundation shows them.
+    @Test("times past 2582 in a zone are read at once, in the zone's summer time", .timeLimit(.minutes(1)))
+    func farYearsInZones() throws {
+        let zones = ["Europe/Berlin", "America/New_York"]
+        let events = (0..<200).map { index in
+            "BEGIN:VEVENT\r\nUID:far-\(index)\r\nDTSTAMP:20261101T000000Z\r\n"
+                + "DTSTART;TZID=\(zones[index % 2]):40630611T120000\r\nDURATION:PT1H\r\n"
+                + (index % 4 < 2 ? "" : "RRULE:FREQ=DAILY;COUNT=3\r\n") + "SUMMARY:Far \(index)\r\nEND:VEVENT\r\n"
+        }
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//EN\r\n" + events.joined() + "END:VCALENDAR\r\n"
+        let store = try CalendarFixtures.store()
+        let report = try withinDeadline(5) { try CalendarFixtures.importText(text, into: store) }
+        #expect(report.added == 200)
+        let items = try CalendarFixtures.items(store)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let utcNoon = calendar.date(from: DateComponents(year: 4063, month: 6, day: 11, hour: 12))!
+        // Summer time, UTC+2 and UTC-4 (before, the zones' last change of 2582: winter time).
+        for (index, (zone, offset)) in zip(zones, [7_200.0, -14_400.0]).enumerated() {
+            calendar.timeZone = TimeZone(identifier: zone)!
+            let noon = calendar.date(from: DateComponents(year: 4063, month: 6, day: 11, hour: 12))!
+            #expect(utcNoon.timeIntervalSince(noon) == offset, "\(zone)")
+            #expect(items["far-\(index)"]?.times.first?.start == noon, "\(zone)")
+            #expect(items["far-\(index + 2)"]?.times.first?.start == noon, "\(zone)")
+        }
+        let exported = try withinDeadline(5) { try ICalendarExporter(reader: store).exportString() }
+        for zone in zones {
+            #expect(exported.components(separatedBy: "DTSTART;TZID=\(zone):40630611T120000\r\n").count == 101)
+        }
+    }
+
     /// Imports a file of Fixtures/Fuzz into a new store.
     static func importFixture(_ name: String) throws -> ImportReport {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)

@@ -43,6 +43,48 @@ struct ICalendarRoundTripTests {
         #expect(try second.occurrences(from: from, to: to).map(strip) == first.occurrences(from: from, to: to).map(strip))
     }
 
+    /// libical's constructors write a time past the year 3000 as `00000000T000000`, and an
+    /// export lost every such date; an item holds years up to 9999.
+    @Test("an item of the year 4063 comes back whole")
+    func farYears() throws {
+        let first = try CalendarFixtures.store(zone: "UTC")
+        var event = Fixture.event(1, "Far", at: "4063-06-11 10:00")
+        event.timeZone = .named("Europe/Berlin")
+        event.alarms = [Alarm(at: Fixture.utc("4063-06-11 09:00"))]
+        event.recurrenceDates = [Fixture.utc("4063-06-12 10:00")]
+        event.recurrencePeriods = [ItemTime(start: Fixture.utc("4063-06-13 10:00"), end: Fixture.utc("4063-06-13 12:00"))]
+        try first.save(event)
+        var task = Item(
+            id: Fixture.id(2), kind: .task, title: "Far task",
+            times: [ItemTime(start: Fixture.utc("9999-12-30 08:00"), end: Fixture.utc("9999-12-31 17:00"))],
+            due: Fixture.utc("9999-12-31 17:00"), created: Fixture.utc("3001-01-01 00:00"))
+        task.status = .completed
+        task.statusChangedAt = Fixture.utc("9999-12-31 18:00")
+        try first.save(task)
+        var day = Fixture.event(3, "Far day", at: "4800-02-29 00:00")
+        day.allDay = true
+        day.timeZone = .floating
+        day.times = [ItemTime(start: Fixture.utc("4800-02-29 00:00"), end: Fixture.utc("4800-03-01 00:00"))]
+        try first.save(day)
+
+        let text = try ICalendarExporter(reader: first).exportString()
+        #expect(!text.contains("00000000T"))
+        #expect(text.contains("DTSTART;TZID=Europe/Berlin:40630611T120000\r\n"))
+        #expect(text.contains("RDATE;VALUE=PERIOD;TZID=Europe/Berlin:40630613T120000/40630613T140000\r\n"))
+        #expect(text.contains("DUE:99991231T170000Z\r\n"))
+        #expect(text.contains("DTSTART;VALUE=DATE:48000229\r\n"))
+        let second = try CalendarFixtures.store(zone: "UTC")
+        let report = try CalendarFixtures.importText(text, into: second)
+        #expect(report.added == 3 && report.skipped.isEmpty && report.warnings.isEmpty, "\(report.lines)")
+        let before = try CalendarFixtures.items(first)
+        let after = try CalendarFixtures.items(second)
+        #expect(Set(after.keys) == Set(before.keys))
+        for (uid, item) in before {
+            let back = try #require(after[uid])
+            #expect(exported(back) == exported(item), "\(uid)")
+        }
+    }
+
     @Test("an item made in Datebook, with every field, comes back whole")
     func datebookItem() throws {
         let first = try CalendarFixtures.store()
