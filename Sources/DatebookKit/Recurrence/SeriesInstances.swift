@@ -22,8 +22,10 @@ struct SeriesInstances: Sendable {
 
     // MARK: - Expanding
 
-    /// Expands `definition` up to `horizon` (stored seconds of an original start).
-    init(_ definition: SeriesDefinition, horizon: Double) {
+    /// Expands `definition` up to `horizon` (stored seconds of an original start), keeping at
+    /// most `maximumKept` rule instances (less in a batch of many dense series, see
+    /// `KeptRowBudget`).
+    init(_ definition: SeriesDefinition, horizon: Double, maximumKept: Int = Self.maximumKept) {
         var starts: [Double] = []
         var expandedUntil = Self.complete
         var lastEnd: Double? = nil
@@ -37,7 +39,7 @@ struct SeriesInstances: Sendable {
                 zoneDefinition: definition.zoneDefinition)
         {
             while let start = iterator.next() {
-                if start >= horizon || starts.count >= Self.maximumKept {
+                if start >= horizon || starts.count >= maximumKept {
                     expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
                     stoppedAtHorizon = start >= horizon
                     // How far the series goes: a COUNT is walked to its end (within the

@@ -271,8 +271,15 @@ struct SeriesExpander: Sendable {
         SeriesDefinition(item.storedForm, coding: coding, zoneDefinition: zoneDefinition)
     }
 
+    /// The rows the batch's dense series may keep in all.
+    let keptRows = KeptRowBudget()
+
     /// The instances the store keeps of a series.
     func expand(_ definition: SeriesDefinition) -> SeriesInstances {
-        SeriesInstances(definition, horizon: horizon)
+        let density = definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0
+        let granted = keptRows.take(density: density)
+        let expanded = SeriesInstances(definition, horizon: horizon, maximumKept: KeptRowBudget.limit(granted))
+        keptRows.giveBack(took: granted, kept: expanded.instances.count, density: density)
+        return expanded
     }
 }

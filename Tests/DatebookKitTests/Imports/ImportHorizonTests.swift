@@ -56,6 +56,37 @@ struct ImportHorizonTests {
         #expect(try store.occurrences(from: from, to: from.addingTimeInterval(365 * 86_400)) == year)
     }
 
+    /// Finding 35: each series keeps at most 5,000 rows, but 200 series repeating every second
+    /// kept a million. The dense series of an import share `KeptRowBudget`; the rest of each is
+    /// read live, and a sparse series keeps its weeks as before.
+    @Test("many dense series share the rows an import keeps; every instance still reads")
+    func denseSeriesShareKeptRows() throws {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN"]
+        for index in 0..<200 {
+            lines += [
+                "BEGIN:VEVENT", "UID:tick-\(index)@example.com", "DTSTAMP:20261101T000000Z",
+                String(format: "DTSTART:20261201T%02d%02d00Z", index / 60, index % 60), "DURATION:PT0S",
+                "RRULE:FREQ=SECONDLY", "SUMMARY:Tick \(index)", "END:VEVENT",
+            ]
+        }
+        lines += [
+            "BEGIN:VEVENT", "UID:daily@example.com", "DTSTAMP:20261101T000000Z", "DTSTART:20261123T090000Z",
+            "DURATION:PT1H", "RRULE:FREQ=DAILY", "SUMMARY:Daily", "END:VEVENT", "END:VCALENDAR",
+        ]
+        let report = try ImportFixtures.importText(lines.joined(separator: "\r\n") + "\r\n", into: store)
+        #expect(report.report.added == 201)
+        // 50 series kept whole, the first instance of each other, the daily one's 55 days.
+        #expect(try keptRows() == KeptRowBudget.total + 150 + 55)
+        // A minute after the last series began: 60 instances of each, kept or live.
+        let from = Fixture.utc("2026-12-01 03:20")
+        let minute = try store.occurrences(from: from, to: from.addingTimeInterval(60))
+        #expect(minute.count == 200 * 60)
+        #expect(Dictionary(grouping: minute, by: \.title).values.allSatisfy { $0.count == 60 })
+        // The daily series is whole a year ahead.
+        let year = try store.occurrences(from: Fixture.utc("2026-11-23 00:00"), to: Fixture.utc("2027-11-23 00:00"))
+        #expect(year.filter { $0.title == "Daily" }.count == 365)
+    }
+
     @Test("the thousands of series of an import are kept a year ahead in one bulk write when a year is read")
     func manySeries() throws {
         let count = SQLiteStore.bulkExtension + 50
