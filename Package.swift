@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // The shared model-and-store library: knows nothing of terminals.
@@ -43,7 +44,14 @@ let package = Package(
         // display width and inert text. Depends on nothing, so every other module can use it.
         .target(name: "DatebookTerminal"),
         // Screens without ncurses: coordinators, presenters, widgets, the key table.
-        .target(name: "DatebookUI", dependencies: ["DatebookKit", "DatebookTerminal"]),
+        .target(
+            name: "DatebookUI",
+            dependencies: [
+                "DatebookKit", "DatebookTerminal",
+                // A priority queue: the day view's lanes for thousands of overlapping events.
+                .product(name: "HeapModule", package: "swift-collections"),
+            ]
+        ),
         // The system library over ncursesw; imported by DatebookCurses alone.
         .systemLibrary(name: "CNCurses", path: "CNCurses"),
         // The only code that talks to the terminal; knows nothing of the store or the screens.
