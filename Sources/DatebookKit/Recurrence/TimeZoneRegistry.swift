@@ -167,7 +167,7 @@ final class TimeZoneRegistry: Sendable {
             return icaltimezone_get_utc_timezone().map(Zone.init)
         }
         if let zone = icaltimezone_get_builtin_timezone(trimmed) {
-            return Zone(pointer: zone)
+            return Zone(pointer: repaired(zone, location: trimmed))
         }
         // A prefixed name: try its last two and three parts (`Europe/Berlin`,
         // `America/Argentina/Buenos_Aires`).
@@ -175,9 +175,80 @@ final class TimeZoneRegistry: Sendable {
         for count in [2, 3] where parts.count > count {
             let location = parts.suffix(count).joined(separator: "/")
             if let zone = icaltimezone_get_builtin_timezone(location) {
-                return Zone(pointer: zone)
+                return Zone(pointer: repaired(zone, location: location))
             }
         }
         return nil
+    }
+
+    // MARK: - Repair
+
+    /// `zone`, or a copy of it whose last rules give the offsets the system's zone gives.
+    ///
+    /// libical 3.0 reads a TZif file's table of changes up to 2037, then the rule the file
+    /// gives for later years; for `America/St_Johns` (`NST3:30NDT,M3.2.0,M11.1.0`) it writes
+    /// that rule's summer offset as -01:30, not -02:30, so every summer time there from 2038
+    /// read an hour early, and exports carried the slip. Of the 443 zones Foundation knows, it
+    /// was the only one (their noons of four months in seven years from 2026 to 3000, checked
+    /// against Foundation's). A part that repeats without end and goes to an offset the system's
+    /// zone never has in 2100 is set to the one it does have that the other such part does not.
+    private static func repaired(_ zone: OpaquePointer, location: String) -> OpaquePointer {
+        guard let system = TimeZone(identifier: location), let component = icaltimezone_get_component(zone) else {
+            return zone
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let offsets = Set([1, 7].compactMap { month in
+            calendar.date(from: DateComponents(year: 2100, month: month, day: 15)).map { system.secondsFromGMT(for: $0) }
+        })
+        let targets = endlessParts(of: component).compactMap { part in
+            icalcomponent_get_first_property(part, ICAL_TZOFFSETTO_PROPERTY).map { Int(icalproperty_get_tzoffsetto($0)) }
+        }
+        // Two such parts, one going to an offset the system has and one not.
+        guard offsets.count == 2, targets.count == 2, offsets.contains(targets[0]) != offsets.contains(targets[1]),
+            let copy = icalcomponent_new_clone(component)
+        else { return zone }
+        let slipped = offsets.contains(targets[0]) ? targets[1] : targets[0]
+        let right = Int32(offsets.subtracting([slipped == targets[0] ? targets[1] : targets[0]]).first!)
+        for part in endlessParts(of: copy) {
+            if let to = icalcomponent_get_first_property(part, ICAL_TZOFFSETTO_PROPERTY),
+                Int(icalproperty_get_tzoffsetto(to)) == slipped
+            {
+                icalproperty_set_tzoffsetto(to, right)
+            }
+            // The other part comes from it.
+            if let from = icalcomponent_get_first_property(part, ICAL_TZOFFSETFROM_PROPERTY),
+                Int(icalproperty_get_tzoffsetfrom(from)) == slipped
+            {
+                icalproperty_set_tzoffsetfrom(from, right)
+            }
+        }
+        guard let fixed = icaltimezone_new() else {
+            icalcomponent_free(copy)
+            return zone
+        }
+        // The zone takes the copy over.
+        guard icaltimezone_set_component(fixed, copy) != 0 else {
+            icaltimezone_free(fixed, 1)
+            return zone
+        }
+        return fixed
+    }
+
+    /// The STANDARD and DAYLIGHT parts of a VTIMEZONE that repeat without end.
+    private static func endlessParts(of component: OpaquePointer) -> [OpaquePointer] {
+        var parts: [OpaquePointer] = []
+        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+            var part = icalcomponent_get_first_component(component, kind)
+            while let current = part {
+                if let rule = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY),
+                    icaltime_is_null_time(icalproperty_get_rrule(rule).until) != 0
+                {
+                    parts.append(current)
+                }
+                part = icalcomponent_get_next_component(component, kind)
+            }
+        }
+        return parts
     }
 }
