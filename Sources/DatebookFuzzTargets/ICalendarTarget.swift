@@ -106,6 +106,34 @@ struct ICalendarTarget: FuzzTarget {
                     + Array("END:VCALENDAR\r\n".utf8)
             }
         }
+        // Many zones the file defines, as Outlook writes them (parts repeating from 1601), each
+        // used by an event of a year from now to 9999: libical expands each zone a year at a
+        // time, and again for each time past 2582 (findings 39 and 42). Rolled last too.
+        if dice.oneIn(40) {
+            var zones: [UInt8] = []
+            var events: [UInt8] = []
+            for n in 0..<dice.int(2...300) {
+                let tzid = "Zone \(n) Standard Time"
+                zones += Array(
+                    ("BEGIN:VTIMEZONE\r\nTZID:\(tzid)\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\n"
+                        + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"
+                        + "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\n"
+                        + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
+                        + "END:DAYLIGHT\r\nEND:VTIMEZONE\r\n").utf8)
+                let year = dice.pick([2026, 2500, 2583, 4063, 9999, dice.int(2026...9999)])
+                events += Array(
+                    ("BEGIN:VEVENT\r\nUID:zoned-\(n)\r\nDTSTART;TZID=\(tzid):\(String(format: "%04d", year))0611T120000\r\n"
+                        + "SUMMARY:zoned \(n)\r\n" + (dice.oneIn(4) ? "RRULE:FREQ=DAILY;COUNT=3\r\n" : "")
+                        + "END:VEVENT\r\n").utf8)
+            }
+            let block = zones + events
+            if let end = Self.lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
+                bytes.insert(contentsOf: block, at: end)
+            } else {
+                bytes += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n".utf8) + block
+                    + Array("END:VCALENDAR\r\n".utf8)
+            }
+        }
         return bytes
     }
 

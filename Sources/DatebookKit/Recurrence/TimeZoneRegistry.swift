@@ -76,6 +76,37 @@ final class TimeZoneRegistry: Sendable {
         return problem(of: component)
     }
 
+    /// The most years of changes libical may walk to expand a VTIMEZONE: for each part that
+    /// repeats, from its DTSTART to its UNTIL or 2582, the last year libical expands to (the
+    /// times of an item reach it; later ones are read a cycle earlier, `Libical.asTimeT`).
+    /// About 7 µs a year through ICU: a zone as Outlook writes it (two parts from 1601) is
+    /// 1,962 years, 6 ms to expand to now and 14 ms to 2582. 0 when it cannot be read.
+    static func expansionYears(ofDefinition vtimezone: String) -> Int {
+        guard let component = icalparser_parse_string(vtimezone) else { return 0 }
+        defer { icalcomponent_free(component) }
+        let lastYear = 2582
+        var years = 0
+        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+            var part = icalcomponent_get_first_component(component, kind)
+            while let current = part {
+                // Gathered first: reading the DTSTART moves libical's iterator over the properties.
+                var rules: [icalrecurrencetype] = []
+                var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
+                while let rule = property {
+                    rules.append(icalproperty_get_rrule(rule))
+                    property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
+                }
+                let start = Int(icalcomponent_get_dtstart(current).year)
+                for rule in rules {
+                    let end = icaltime_is_null_time(rule.until) == 0 ? min(Int(rule.until.year), lastYear) : lastYear
+                    years += max(0, end - start)
+                }
+                part = icalcomponent_get_next_component(component, kind)
+            }
+        }
+        return years
+    }
+
     /// Why a parsed VTIMEZONE cannot define a zone: a STANDARD or DAYLIGHT part that repeats
     /// other than yearly, or by a rule the bound on rules refuses.
     ///
