@@ -20,6 +20,19 @@ struct ICalendarRoundTripTests {
         return item
     }
 
+    /// Both stores hold the same items by UID, as an export writes them.
+    func expectSameItems(_ first: SQLiteStore, _ second: SQLiteStore, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
+        let before = try CalendarFixtures.items(first)
+        let after = try CalendarFixtures.items(second)
+        #expect(Set(after.keys) == Set(before.keys), sourceLocation: sourceLocation)
+        for (uid, item) in before {
+            let back = try #require(after[uid], sourceLocation: sourceLocation)
+            #expect(exported(back) == exported(item), "\(uid)", sourceLocation: sourceLocation)
+        }
+    }
+
     @Test("every fixture: import, export, import elsewhere gives the same items", arguments: CalendarFixtures.all)
     func fixture(_ name: String) throws {
         let first = try CalendarFixtures.store()
@@ -30,13 +43,7 @@ struct ICalendarRoundTripTests {
         #expect(report.skipped.isEmpty, "\(report.lines)")
         #expect(report.warnings.isEmpty, "\(report.lines)")
 
-        let before = try CalendarFixtures.items(first)
-        let after = try CalendarFixtures.items(second)
-        #expect(Set(after.keys) == Set(before.keys))
-        for (uid, item) in before {
-            let back = try #require(after[uid])
-            #expect(exported(back) == exported(item), "\(uid)")
-        }
+        try expectSameItems(first, second)
         let from = Fixture.utc("1990-01-01 00:00")
         let to = Fixture.utc("2030-01-01 00:00")
         let strip: (Occurrence) -> [String] = { [$0.uid, $0.title, $0.place, "\($0.start)", "\($0.end)", "\($0.allDay)"] }
@@ -76,13 +83,7 @@ struct ICalendarRoundTripTests {
         let second = try CalendarFixtures.store(zone: "UTC")
         let report = try CalendarFixtures.importText(text, into: second)
         #expect(report.added == 3 && report.skipped.isEmpty && report.warnings.isEmpty, "\(report.lines)")
-        let before = try CalendarFixtures.items(first)
-        let after = try CalendarFixtures.items(second)
-        #expect(Set(after.keys) == Set(before.keys))
-        for (uid, item) in before {
-            let back = try #require(after[uid])
-            #expect(exported(back) == exported(item), "\(uid)")
-        }
+        try expectSameItems(first, second)
     }
 
     @Test("an item made in Datebook, with every field, comes back whole")
