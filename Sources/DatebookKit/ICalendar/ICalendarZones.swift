@@ -58,13 +58,16 @@ final class ICalendarZones {
         if let name = registry.systemName(tzid), let zone = registry.systemZone(tzid) {
             result = Resolved(zone: name == "UTC" ? .utc : .named(name), pointer: zone.pointer, definition: nil)
         } else if let text = fileDefinitions[tzid] ?? storedDefinitions[tzid] {
-            let years = TimeZoneRegistry.expansionYears(ofDefinition: text)
-            if years > expansionLeft {
-                result.problem = "with the file's other time zones it has more changes to work out than "
-                    + "Datebook reads from one file (\(Self.expansionBudget) years of them)"
-            } else if let zone = registry.definedZone(text) {
-                expansionLeft -= years
-                result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)
+            // (Made, a zone is not yet expanded: libical does that at its first conversion.)
+            if let zone = registry.definedZone(text) {
+                let years = TimeZoneRegistry.expansionYears(ofDefinition: text)
+                if years > expansionLeft {
+                    result.problem = "with the file's other time zones it has more changes to work out than "
+                        + "Datebook reads from one file (\(Self.expansionBudget) years of them)"
+                } else {
+                    expansionLeft -= years
+                    result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)
+                }
             } else {
                 result.problem = TimeZoneRegistry.problem(ofDefinition: text) ?? "libical cannot read it"
             }

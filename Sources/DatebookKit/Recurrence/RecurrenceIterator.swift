@@ -133,22 +133,25 @@ final class RecurrenceIterator {
         } catch {
             throw .refused(error)
         }
-        // An hourly or shorter rule with no COUNT and no BY parts, in UTC or floating time,
-        // gives one start every INTERVAL units from DTSTART: to begin near `skippingTo`, its
-        // walk starts from a later start of that lattice. (libical's own skipping gives wrong
-        // starts for these rules; BY parts make its walk follow no lattice; and across the
-        // offset changes of a named zone its steps do not keep one phase everywhere, so such
-        // series are walked from DTSTART, within the work budget.)
+        // An hourly or shorter rule with no BY parts, in UTC or floating time, gives one start
+        // every INTERVAL units from DTSTART: to begin near `skippingTo`, its walk starts from a
+        // later start of that lattice, with what is left of a COUNT (no further than its last
+        // start). (libical's own skipping gives wrong starts for these rules; BY parts make its
+        // walk follow no lattice; and across the offset changes of a named zone its steps do
+        // not keep one phase everywhere, so such series are walked from DTSTART, within the
+        // work budget.)
         let fixedOffset = itemZone == .utc || itemZone == .floating
         var shiftedTo: Double?
-        if let skippingTo, subDaily, fixedOffset, recurrence.count == 0, !isDate, !Self.hasByParts(recurrence) {
+        if let skippingTo, subDaily, fixedOffset, !isDate, !Self.hasByParts(recurrence) {
             let period = Self.stepSeconds(recurrence)
-            let periods = ((skippingTo - start) / period).rounded(.down) - 1
+            var periods = ((skippingTo - start) / period).rounded(.down) - 1
+            if recurrence.count > 0 { periods = min(periods, Double(recurrence.count - 1)) }
             if periods > 0 {
                 let shifted = start + periods * period
                 first = Libical.fromTimeT(Libical.timeT(shifted), 0, zone)
                 first = icaltime_set_timezone(&first, zone)
                 shiftedTo = shifted
+                if recurrence.count > 0 { recurrence.count -= Int32(periods) }
             }
         }
         // A DTSTART in the first years of the era (the year 0 once libical moves it to UTC)

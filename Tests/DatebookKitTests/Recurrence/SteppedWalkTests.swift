@@ -65,4 +65,45 @@ struct SteppedWalkTests {
         // Measured: about 15 times faster in a debug build; a third is far from either.
         #expect(stepped < walked / 3, "stepped \(stepped) s, libical \(walked) s")
     }
+
+    /// A dense series with a COUNT, read far from its start, skips there as one without does,
+    /// with what is left of its COUNT: before, it was walked from DTSTART and a read a few days
+    /// in found its budget spent.
+    @Test("a COUNT series read far ahead skips there, and ends where its COUNT ends", arguments: countCases)
+    func countSkips(_ c: WalkCase) throws {
+        let skip = try #require(c.skippingTo)
+        var whole = c
+        whole.skippingTo = nil
+        let walked = try #require(whole.walk(own: false, budget: 40 * RecurrenceBound.maximumWork, limit: 400_000))
+        #expect(!walked.onBudget)
+        let expected = Array(walked.starts.filter { $0 >= skip }.prefix(200))
+        // The walk begins a start or two before `skippingTo`; libical takes no start past its
+        // last year (2582), where the whole walk ends too.
+        guard let skipped = c.walk(own: true, limit: 203) else {
+            #expect(expected.isEmpty && skip > 19_000_000_000)
+            return
+        }
+        #expect(Array(skipped.starts.filter { $0 >= skip }.prefix(200)) == expected)
+        #expect(!skipped.onBudget)
+        // A few steps of work, not the walk from DTSTART.
+        #expect(skipped.work < 1_000, "work \(skipped.work)")
+    }
+
+    static let countCases: [WalkCase] = {
+        var generator = SplitMix(seed: 2047)
+        return (0..<60).map { _ in
+            let frequency = ["SECONDLY", "MINUTELY", "HOURLY"].randomElement(using: &generator)!
+            let interval = [1, 2, 7, 90].randomElement(using: &generator)!
+            let count = [1, 2, 50, 3_000, 150_000].randomElement(using: &generator)!
+            let step = Double(interval) * (frequency == "SECONDLY" ? 1 : frequency == "MINUTELY" ? 60 : 3_600)
+            let start = [1_774_746_000.0, 1_800_000_000.5].randomElement(using: &generator)!
+            // Before, at or past the COUNT's end.
+            let into = Double(Int.random(in: 0...Int(Double(count) * 1.2), using: &generator)) * step
+                + Double(Int.random(in: 0...59, using: &generator))
+            return WalkCase(
+                rule: "FREQ=\(frequency);INTERVAL=\(interval);COUNT=\(count)", start: start,
+                zone: [.utc, .floating].randomElement(using: &generator)!, skippingTo: start + into,
+                budget: RecurrenceBound.maximumWork / 10, includingStart: true)
+        }
+    }()
 }
