@@ -99,12 +99,7 @@ struct ICalendarTarget: FuzzTarget {
                     ("BEGIN:VEVENT\r\nUID:dense-\(n)\r\nDTSTART:\(Self.utcStamp(start))\r\nSUMMARY:dense \(n)\r\n"
                         + "RRULE:\(rule)\r\nEND:VEVENT\r\n").utf8)
             }
-            if let end = Self.lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
-                bytes.insert(contentsOf: block, at: end)
-            } else {
-                bytes += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n".utf8) + block
-                    + Array("END:VCALENDAR\r\n".utf8)
-            }
+            Self.add(block, to: &bytes)
         }
         // Many zones the file defines, as Outlook writes them (parts repeating from 1601), each
         // used by an event of a year from now to 9999: libical expands each zone a year at a
@@ -127,14 +122,43 @@ struct ICalendarTarget: FuzzTarget {
                         + "END:VEVENT\r\n").utf8)
             }
             let block = zones + events
-            if let end = Self.lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
-                bytes.insert(contentsOf: block, at: end)
+            Self.add(block, to: &bytes)
+        }
+        // Thousands of changed instances of one series, or of VALARMs in one event: each was
+        // added by copying all before it (findings 44 and 45). Rolled last too.
+        if dice.oneIn(40) {
+            var block: [UInt8] = []
+            let count = dice.int(100...8_000)
+            let first = Self.now.addingTimeInterval(Double(dice.int(-720...720)) * 3_600)
+            if dice.oneIn(2) {
+                block += Array(("BEGIN:VEVENT\r\nUID:many\r\nDTSTART:\(Self.utcStamp(first))\r\nDURATION:PT1H\r\n"
+                    + "RRULE:FREQ=HOURLY\r\nSUMMARY:many\r\nEND:VEVENT\r\n").utf8)
+                for n in 0..<count {
+                    let id = first.addingTimeInterval(Double(n) * 3_600)
+                    block += Array(("BEGIN:VEVENT\r\nUID:many\r\nRECURRENCE-ID:\(Self.utcStamp(id))\r\n"
+                        + "DTSTART:\(Self.utcStamp(id.addingTimeInterval(Double(dice.int(-60...60)) * 60)))\r\n"
+                        + "DURATION:PT1H\r\nSUMMARY:moved \(n)\r\nEND:VEVENT\r\n").utf8)
+                }
             } else {
-                bytes += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n".utf8) + block
-                    + Array("END:VCALENDAR\r\n".utf8)
+                block += Array("BEGIN:VEVENT\r\nUID:alarms\r\nDTSTART:\(Self.utcStamp(first))\r\nSUMMARY:alarms\r\n".utf8)
+                for n in 0..<count {
+                    block += Array("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\(n)M\r\nDESCRIPTION:x\r\nEND:VALARM\r\n".utf8)
+                }
+                block += Array("END:VEVENT\r\n".utf8)
             }
+            Self.add(block, to: &bytes)
         }
         return bytes
+    }
+
+    /// Puts `block` (whole components) before the file's last `END:VCALENDAR`, or in a calendar
+    /// of its own after the file when it has none.
+    static func add(_ block: [UInt8], to bytes: inout [UInt8]) {
+        if let end = lastRange(of: Array("END:VCALENDAR".utf8), in: bytes) {
+            bytes.insert(contentsOf: block, at: end)
+        } else {
+            bytes += Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n".utf8) + block + Array("END:VCALENDAR\r\n".utf8)
+        }
     }
 
     /// `20261122T090000Z`.

@@ -96,6 +96,9 @@ struct ComponentDecoder {
         var item = Item(
             id: Self.unidentified, kind: isTodo ? .task : .event, title: "", created: now, updated: now, timeZone: anchor.zone,
             icalUID: uid)
+        // What the item keeps verbatim, gathered here and set once: each append through the
+        // item's boxed details copied all before it (20,000 VALARMs took seconds).
+        var extras: [String] = []
         var recurrenceID: Date?
         var isCancelled = false
         var instanceCompleted: Date?
@@ -124,7 +127,7 @@ struct ComponentDecoder {
                 || (kind == ICAL_X_PROPERTY && Self.xName(property) == Self.completedProperty)
             if isOverride && !Self.overrideKinds.contains(kind) && !completes {
                 // An instance keeps its own times and texts; the rest of it stays as it came.
-                item.extraProperties.append(Self.unfoldedText(of: property))
+                extras.append(Self.unfoldedText(of: property))
                 continue
             }
             switch kind {
@@ -172,7 +175,7 @@ struct ComponentDecoder {
                     } else {
                         notes.append("PRIORITY \u{201C}\(written)\u{201D} is neither a number nor a level Datebook knows; "
                             + "it is kept as it is for export")
-                        item.extraProperties.append("PRIORITY:" + written)
+                        extras.append("PRIORITY:" + written)
                     }
                     break
                 }
@@ -190,7 +193,7 @@ struct ComponentDecoder {
                 {
                     item.attachments.append(Self.attachmentPath(String(cString: url)))
                 } else {
-                    item.extraProperties.append(Self.unfoldedText(of: property))
+                    extras.append(Self.unfoldedText(of: property))
                 }
             case ICAL_RRULE_PROPERTY where !sawRule:
                 sawRule = true
@@ -223,7 +226,7 @@ struct ComponentDecoder {
                 if value == ICAL_STATUS_COMPLETED || value == ICAL_STATUS_CANCELLED {
                     status = value
                 } else {
-                    item.extraProperties.append(Self.unfoldedText(of: property))
+                    extras.append(Self.unfoldedText(of: property))
                 }
             case ICAL_COMPLETED_PROPERTY where isTodo && completed == nil:
                 completed = date(icalproperty_get_completed(property), property, anchor)
@@ -240,19 +243,19 @@ struct ComponentDecoder {
                 if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
                     item.due = time.start
                 } else {
-                    item.extraProperties.append(Self.unfoldedText(of: property))
+                    extras.append(Self.unfoldedText(of: property))
                 }
             case ICAL_X_PROPERTY where Self.xName(property) == Self.completedProperty && !isTodo && completed == nil:
                 if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
                     completed = time.start
                 } else {
-                    item.extraProperties.append(Self.unfoldedText(of: property))
+                    extras.append(Self.unfoldedText(of: property))
                 }
             case ICAL_X_PROPERTY where Self.xName(property) == Self.timeProperty:
                 if let value = string(icalproperty_get_x(property)), let time = extraTime(value, anchor) {
                     extraTimes.append(time)
                 } else {
-                    item.extraProperties.append(Self.unfoldedText(of: property))
+                    extras.append(Self.unfoldedText(of: property))
                 }
             default:
                 if kind == ICAL_RRULE_PROPERTY {
@@ -269,7 +272,7 @@ struct ComponentDecoder {
                             + "kept but not applied")
                     }
                 }
-                item.extraProperties.append(Self.unfoldedText(of: property))
+                extras.append(Self.unfoldedText(of: property))
             }
         }
 
@@ -296,7 +299,7 @@ struct ComponentDecoder {
                     continue
                 }
             }
-            item.extraProperties.append(text)
+            extras.append(text)
         }
 
         // EXDATEs: a date on a series of timed instances takes out the day.
@@ -366,7 +369,7 @@ struct ComponentDecoder {
             }
         } else if isTodo, let property = first(ICAL_COMPLETED_PROPERTY) {
             // COMPLETED on a task whose STATUS says otherwise: STATUS wins, COMPLETED is kept.
-            item.extraProperties.append(Self.unfoldedText(of: property))
+            extras.append(Self.unfoldedText(of: property))
         }
 
         // The repeat rule: one libical cannot expand, one it would take too long to walk, or one
@@ -382,14 +385,15 @@ struct ComponentDecoder {
                 notes.append(
                     "RRULE:\(rule): \(problem.prefix(1).lowercased() + problem.dropFirst()); "
                         + (unexpanded ? "kept unexpanded: only its first time is shown" : "imported without it"))
-                item.extraProperties.insert("RRULE:" + rule, at: 0)
+                extras.insert("RRULE:" + rule, at: 0)
                 item.repeatRule = nil
             }
         } else if let rule = item.repeatRule {
             notes.append("RRULE:\(rule) has no DTSTART to repeat from; kept but not applied")
-            item.extraProperties.insert("RRULE:" + rule, at: 0)
+            extras.insert("RRULE:" + rule, at: 0)
             item.repeatRule = nil
         }
+        item.extraProperties = extras
         if item.title.allSatisfy(\.isWhitespace) && recurrenceID == nil {
             item.title = "(no title)"
             notes.append("it has no SUMMARY; it was titled \u{201C}(no title)\u{201D}")

@@ -144,9 +144,7 @@ final class ComponentReader: @unchecked Sendable {
     private func prepareSeries() {
         for uid in masterOrder {
             guard var item = masters[uid] else { continue }
-            for override in overrides[uid] ?? [] {
-                item.setOverride(override)
-            }
+            item.setOverrides(overrides[uid] ?? [])
             seriesUIDs.append(uid)
             seriesDefinitions.append(
                 expander.definition(of: item, zoneDefinition: decoder.zones.definition(of: item.timeZone)))

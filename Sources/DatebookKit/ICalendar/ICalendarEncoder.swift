@@ -159,9 +159,15 @@ struct ICalendarEncoder {
         let kept = item.extraProperties.enumerated().compactMap { index, text in
             ICalendarAlarm.alarm(ofText: text).map { (index, $0) }
         }
+        // The kept VALARMs saying each alarm, in order; each alarm takes the first not taken.
+        var saying: [Alarm: [Int]] = [:]
+        for (index, alarm) in kept { saying[alarm, default: []].append(index) }
+        var taken: [Alarm: Int] = [:]
         for alarm in item.alarms {
-            if let found = kept.first(where: { $0.1 == alarm && !matched.contains($0.0) }) {
-                matched.insert(found.0)
+            let next = taken[alarm, default: 0]
+            if let indexes = saying[alarm], next < indexes.count {
+                matched.insert(indexes[next])
+                taken[alarm] = next + 1
             } else {
                 unmatched.append(alarm)
             }

@@ -204,25 +204,23 @@ public struct ICalendarImporter {
             for (uid, overrides) in instances.sorted(by: { $0.value[0].1.line < $1.value[0].1.line }) {
                 let known = uids[uid]
                 if var pending = series[uid] {
-                    for (override, _) in overrides {
-                        pending.item.setOverride(override)
-                    }
+                    pending.item.setOverrides(overrides.map(\.0))
                     pending.issues = nil
                     series[uid] = pending
                 } else if let known, known.line == nil, known.wasStored,
                     var storedSeries = try batch.item(id: known.id), storedSeries.isRecurring
                 {
-                    for (override, _) in overrides {
-                        storedSeries.setOverride(override)
-                        if storedSeries.instancesOnly,
-                            !storedSeries.recurrenceDates.contains(where: {
-                                RecurrenceOverride.sameInstance($0, override.recurrenceID)
-                            })
-                        {
-                            // Another instance of a series Datebook holds only instances of.
-                            storedSeries.recurrenceDates.append(override.recurrenceID)
-                            storedSeries.recurrenceDates.sort()
+                    storedSeries.setOverrides(overrides.map(\.0))
+                    if storedSeries.instancesOnly {
+                        // Other instances of a series Datebook holds only instances of.
+                        var dates = storedSeries.recurrenceDates
+                        // By the whole second, as `sameInstance` tells instances apart.
+                        var seen = Set(dates.map { $0.timeIntervalSince1970.rounded() })
+                        for (override, _) in overrides
+                        where seen.insert(override.recurrenceID.timeIntervalSince1970.rounded()).inserted {
+                            dates.append(override.recurrenceID)
                         }
+                        storedSeries.recurrenceDates = dates.sorted()
                     }
                     storedSeries.updated = now
                     storedSeriesUIDs.insert(uid)
@@ -319,9 +317,7 @@ public struct ICalendarImporter {
         item.extraProperties = []
         item.recurrenceDates = sorted.map(\.recurrenceID)
         item.overrides = []
-        for override in sorted {
-            item.setOverride(override)
-        }
+        item.setOverrides(sorted)
         item.instancesOnly = true
         pending.item = item
         pending.issues = nil

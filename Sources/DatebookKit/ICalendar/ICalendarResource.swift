@@ -83,9 +83,7 @@ public struct ICalendarResource {
                 }
             }
             guard var master else { return nil }
-            for override in overrides {
-                master.setOverride(override)
-            }
+            master.setOverrides(overrides)
             let definition = master.timeZone.identifier.flatMap { name in
                 TimeZoneRegistry.shared.definition(ofSystemZone: name) == nil ? fileZones[name] : nil
             }

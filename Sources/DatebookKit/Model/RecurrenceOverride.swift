@@ -75,4 +75,51 @@ extension Item {
         let index = overrides.firstIndex { $0.recurrenceID > override.recurrenceID } ?? overrides.endIndex
         overrides.insert(override, at: index)
     }
+
+    /// `setOverride` of each of `changes` in turn, in one pass: one at a time, each copied
+    /// every override before it through the item's boxed details, and a series with 6,800
+    /// changed instances took 1.4 s to read.
+    mutating func setOverrides(_ changes: [RecurrenceOverride]) {
+        guard changes.count > 1 else {
+            if let change = changes.first { setOverride(change) }
+            return
+        }
+        // Each change replaces the overrides of its instance set before it, as one at a time:
+        // a change stays unless a later one is the same instance, and an override the item had
+        // stays unless any change is (an instance is the same within half a second, which need
+        // not carry over from one pair to the next).
+        let sorted = changes.enumerated().sorted {
+            ($0.element.recurrenceID, $0.offset) < ($1.element.recurrenceID, $1.offset)
+        }
+        let ids = sorted.map(\.element.recurrenceID)
+        var incoming: [RecurrenceOverride] = []
+        for (index, change) in sorted.enumerated() {
+            var replacedLater = false
+            var other = index - 1
+            while !replacedLater, other >= 0, RecurrenceOverride.sameInstance(ids[other], ids[index]) {
+                replacedLater = sorted[other].offset > change.offset
+                other -= 1
+            }
+            other = index + 1
+            while !replacedLater, other < ids.count, RecurrenceOverride.sameInstance(ids[other], ids[index]) {
+                replacedLater = sorted[other].offset > change.offset
+                other += 1
+            }
+            if !replacedLater { incoming.append(change.element) }
+        }
+        /// True when a change is the same instance as `date` (found by bisection).
+        func replaced(_ date: Date) -> Bool {
+            var low = 0, high = ids.count
+            while low < high {
+                let mid = (low + high) / 2
+                if ids[mid] < date { low = mid + 1 } else { high = mid }
+            }
+            return (max(0, low - 1)...min(ids.count - 1, low)).contains { RecurrenceOverride.sameInstance(ids[$0], date) }
+        }
+        var merged = overrides.filter { !replaced($0.recurrenceID) }
+        merged.append(contentsOf: incoming)
+        // Stable, so overrides the item had keep their order.
+        overrides = merged.enumerated().sorted { ($0.element.recurrenceID, $0.offset) < ($1.element.recurrenceID, $1.offset) }
+            .map(\.element)
+    }
 }

@@ -92,14 +92,16 @@ public struct FeedParser: Sendable {
         for uid in seriesOrder {
             guard var event = series[uid] else { continue }
             var titles: [Double: String] = [:]
+            var overrides: [RecurrenceOverride] = []
             for change in changes[uid] ?? [] {
                 guard var override = change.override else { continue }
                 if change.isFree { override.isCancelled = true }
-                event.item.setOverride(override)
+                overrides.append(override)
                 if change.hasTitle, let changed = override.title {
                     titles[coding.seconds(override.recurrenceID, event.item.timeZone)] = changed
                 }
             }
+            event.item.setOverrides(overrides)
             guard !event.isFree else { continue }
             let definition = SeriesDefinition(
                 event.item, coding: coding,
