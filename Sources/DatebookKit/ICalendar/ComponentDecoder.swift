@@ -99,6 +99,11 @@ struct ComponentDecoder {
         // What the item keeps verbatim, gathered here and set once: each append through the
         // item's boxed details copied all before it (20,000 VALARMs took seconds).
         var extras: [String] = []
+        var categories: [String] = []
+        var attendees: [Participant] = []
+        var periods: [ItemTime] = []
+        var recurrenceDates: [Date] = []
+        var exceptionRuleCount = 0
         var recurrenceID: Date?
         var isCancelled = false
         var instanceCompleted: Date?
@@ -185,7 +190,7 @@ struct ComponentDecoder {
                 }
             case ICAL_CATEGORIES_PROPERTY:
                 if let value = icalproperty_get_categories(property) {
-                    item.categories += [String(cString: value)].filter { !$0.isEmpty }
+                    categories += [String(cString: value)].filter { !$0.isEmpty }
                 }
             case ICAL_ATTACH_PROPERTY:
                 if let attach = icalproperty_get_attach(property), icalattach_get_is_url(attach) != 0,
@@ -201,7 +206,7 @@ struct ComponentDecoder {
             case ICAL_RDATE_PROPERTY:
                 let value = icalproperty_get_rdate(property)
                 if icaltime_is_null_time(value.time) == 0 {
-                    item.recurrenceDates.append(date(value.time, property, anchor))
+                    recurrenceDates.append(date(value.time, property, anchor))
                 } else {
                     // A period: the instance has its own length, to its end or for its duration.
                     let periodStart = date(value.period.start, property, anchor)
@@ -209,7 +214,7 @@ struct ComponentDecoder {
                         icaltime_is_null_time(value.period.end) == 0
                         ? date(value.period.end, property, anchor)
                         : periodStart.addingTimeInterval(Double(icaldurationtype_as_int(value.period.duration)))
-                    item.recurrencePeriods.append(ItemTime(start: periodStart, end: max(periodEnd, periodStart)))
+                    periods.append(ItemTime(start: periodStart, end: max(periodEnd, periodStart)))
                 }
             case ICAL_EXDATE_PROPERTY:
                 let time = icalproperty_get_exdate(property)
@@ -218,7 +223,7 @@ struct ComponentDecoder {
                 item.organizer = participant(property, address: icalproperty_get_organizer(property))
             case ICAL_ATTENDEE_PROPERTY:
                 if let attendee = participant(property, address: icalproperty_get_attendee(property)) {
-                    item.attendees.append(attendee)
+                    attendees.append(attendee)
                 }
             case ICAL_STATUS_PROPERTY where !sawStatus:
                 sawStatus = true
@@ -260,8 +265,15 @@ struct ComponentDecoder {
             default:
                 if kind == ICAL_RRULE_PROPERTY {
                     notes.append("only the first RRULE is expanded; the others are kept as they are")
+                } else if kind == ICAL_EXRULE_PROPERTY, exceptionRuleCount >= Item.mostExceptionRules {
+                    exceptionRuleCount += 1
+                    if exceptionRuleCount == Item.mostExceptionRules + 1 {
+                        notes.append("only the first \(Item.mostExceptionRules) EXRULEs are applied; "
+                            + "the others are kept as they are")
+                    }
                 } else if kind == ICAL_EXRULE_PROPERTY, let start = startProperty {
                     // Applied with the series (see `Item.exceptionRules`), unless too costly to walk.
+                    exceptionRuleCount += 1
                     let rule = Libical.takeString(icalproperty_get_value_as_string_r(property)) ?? ""
                     let time = icalproperty_get_dtstart(start)
                     let seconds = coding.seconds(date(time, start, anchor), anchor.zone)
@@ -275,6 +287,11 @@ struct ComponentDecoder {
                 extras.append(Self.unfoldedText(of: property))
             }
         }
+
+        if !categories.isEmpty { item.categories = categories }
+        if !attendees.isEmpty { item.attendees = attendees }
+        if !periods.isEmpty { item.recurrencePeriods = periods }
+        if !recurrenceDates.isEmpty { item.recurrenceDates = recurrenceDates }
 
         // Subcomponents: every VALARM and anything else is kept verbatim; every alarm Datebook
         // can show becomes one of `alarms`.
@@ -303,13 +320,17 @@ struct ComponentDecoder {
         }
 
         // EXDATEs: a date on a series of timed instances takes out the day.
+        var exceptionDays: [Date] = []
+        var exceptionDates: [Date] = []
         for exception in exceptions {
             if exception.isDate && !startIsDate && start != nil {
-                item.exceptionDays.append(exception.date)
+                exceptionDays.append(exception.date)
             } else {
-                item.exceptionDates.append(exception.date)
+                exceptionDates.append(exception.date)
             }
         }
+        if !exceptionDays.isEmpty { item.exceptionDays += exceptionDays }
+        if !exceptionDates.isEmpty { item.exceptionDates += exceptionDates }
 
         // Times.
         item.title = overrideText.title ?? ""

@@ -425,6 +425,40 @@ struct FuzzFindingsTests {
         #expect(exported.components(separatedBy: "BEGIN:VALARM").count - 1 == 10_000)
     }
 
+    /// Findings 46 and 47: one event holding thousands of attendees, categories or RDATE
+    /// periods was read in a time that grew with the square of their number (each added
+    /// through the item's boxed details, copying all before it; the search row checked each
+    /// category against all before it: 40,000 categories, 14 s), and each of its EXRULEs was
+    /// walked beside the series with a budget of its own (2,000 of them, 10.9 s). Now the first
+    /// four EXRULEs are applied and the others kept as they are, with a note.
+    @Test("an event of 20,000 attendees, categories and periods, and 20 EXRULEs, comes in whole",
+          .timeLimit(.minutes(2)))
+    func thousandsOfProperties() throws {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN", "BEGIN:VEVENT", "UID:crowded",
+                     "DTSTAMP:20261101T000000Z", "DTSTART:20261201T090000Z", "DURATION:PT1H", "RRULE:FREQ=HOURLY",
+                     "SUMMARY:Crowded"]
+        let first = Fixture.utc("2027-01-01 00:30")
+        for n in 0..<20_000 {
+            lines += ["ATTENDEE;CN=Guest \(n):mailto:guest\(n)@example.com", "CATEGORIES:Topic \(n)",
+                      "RDATE;VALUE=PERIOD:\(ICalendarEncoder.utcText(first.addingTimeInterval(Double(n) * 3_600)))/PT10M"]
+        }
+        for minute in 0..<20 { lines.append("EXRULE:FREQ=DAILY;BYHOUR=\(minute % 24);BYMINUTE=0") }
+        lines += ["END:VEVENT", "END:VCALENDAR"]
+        let store = try CalendarFixtures.store(zone: "UTC")
+        let text = lines.joined(separator: "\r\n") + "\r\n"
+        let report = try withinDeadline(60) { try CalendarFixtures.importText(text, into: store) }
+        #expect(report.added == 1)
+        #expect(report.warnings.contains { $0.message == "only the first 4 EXRULEs are applied; the others are kept as they are" })
+        let item = try #require(try CalendarFixtures.items(store)["crowded"])
+        #expect(item.attendees.count == 20_000)
+        #expect(item.categories.count == 20_000)
+        #expect(item.recurrencePeriods.count == 20_000)
+        #expect(item.allExceptionRules.count == 20 && item.exceptionRules.count == 4)
+        // The four applied take out 00:00 to 03:00 each day; 04:00 (the fifth's) stays.
+        let day = try store.occurrences(from: Fixture.utc("2026-12-02 00:00"), to: Fixture.utc("2026-12-02 06:00"))
+        #expect(day.map(\.start) == [Fixture.utc("2026-12-02 04:00"), Fixture.utc("2026-12-02 05:00")])
+    }
+
     /// Imports a file of Fixtures/Fuzz into a new store.
     static func importFixture(_ name: String) throws -> ImportReport {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
