@@ -103,6 +103,8 @@ public struct ICalendarImporter {
 
             // Every UID met, stored before or read now (one table: a large file has many).
             var uids: [String: UIDState] = [:]
+            /// The next number to try for another copy of a UID (`UID-2`, `UID-3`, …).
+            var nextCopy: [String: Int] = [:]
             try batch.forEachStoredIdentity { uid, identity in
                 uids[uid] = UIDState(id: identity.id, created: identity.created ?? now, wasStored: true)
             }
@@ -155,10 +157,13 @@ public struct ICalendarImporter {
                             // already used (two calendars merged, an event copied): kept as an
                             // item of its own under a UID derived from it (UID-2, UID-3, …), the
                             // same on every import of the file, so importing it again updates both.
-                            var number = 2
+                            // From the number after the last one given (each tried from 2 made
+                            // 10,000 copies of one UID take 3.2 s).
+                            var number = nextCopy[uid] ?? 2
                             while uids["\(uid)-\(number)"]?.line != nil {
                                 number += 1
                             }
+                            nextCopy[uid] = number + 1
                             uid = "\(uid)-\(number)"
                             report.warnings.append(
                                 ImportReport.Note(
