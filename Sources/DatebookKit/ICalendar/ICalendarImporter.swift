@@ -74,6 +74,13 @@ public struct ICalendarImporter {
             throw ImportError.notICalendar(
                 bytes.isEmpty ? "the file is empty" : "no BEGIN:VCALENDAR in \(scanner.lineCount) lines")
         }
+        // An address book given to the calendar's import: one line saying where it goes, not a
+        // note for each card.
+        if !scanner.sawCalendar, scanner.chunks.allSatisfy({ $0.name == "VCARD" }) {
+            throw ImportError.notICalendar(
+                "it holds \(scanner.chunks.count) contact\(scanner.chunks.count == 1 ? "" : "s") (vCard), "
+                    + "which `datebook contacts import` reads")
+        }
         var report = ImportReport()
         for problem in scanner.problems {
             let note = ImportReport.Note(line: problem.line, component: problem.component, message: problem.message)

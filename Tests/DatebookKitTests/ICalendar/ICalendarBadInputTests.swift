@@ -259,6 +259,16 @@ struct ICalendarBadInputTests {
         #expect(try store.activeCount() == 1)
     }
 
+    @Test("an address book given to the calendar's import says where it goes, once, and writes nothing")
+    func addressBook() throws {
+        let store = try CalendarFixtures.store()
+        let cards = (0..<3).map { "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \($0)\r\nEND:VCARD\r\n" }.joined()
+        #expect(throws: ImportError.notICalendar("it holds 3 contacts (vCard), which `datebook contacts import` reads")) {
+            try ICalendarImporter(writer: store).importData(Data(cards.utf8))
+        }
+        #expect(try store.activeCount() == 0)
+    }
+
     @Test("a 50 MB file: its normal events are imported, a 49 MB component skipped as too large")
     func fiftyMegabytes() throws {
         let folder = Fixture.makeFolder()
