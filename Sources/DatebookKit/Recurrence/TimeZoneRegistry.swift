@@ -14,6 +14,9 @@ final class TimeZoneRegistry: Sendable {
     /// A libical zone; only ever used through libical, which locks what it changes.
     struct Zone: @unchecked Sendable {
         let pointer: OpaquePointer
+        /// For a zone a VTIMEZONE defines, the most years of changes libical may walk to
+        /// expand it (`expansionYears(of:)`); 0 for a system zone.
+        var expansionYears = 0
     }
 
     private let zones = Mutex<[String: Zone]>([:])
@@ -55,12 +58,13 @@ final class TimeZoneRegistry: Sendable {
             icalcomponent_free(component)
             return nil
         }
-        // The zone takes the component over.
+        // Counted before the zone takes the component over.
+        let years = Self.expansionYears(of: component)
         guard icaltimezone_set_component(zone, component) != 0 else {
             icaltimezone_free(zone, 1)
             return nil
         }
-        let found = Zone(pointer: zone)
+        let found = Zone(pointer: zone, expansionYears: years)
         definedZones.withLock { $0[vtimezone] = found }
         return found
     }
@@ -80,10 +84,8 @@ final class TimeZoneRegistry: Sendable {
     /// repeats, from its DTSTART to its UNTIL or 2582, the last year libical expands to (the
     /// times of an item reach it; later ones are read a cycle earlier, `Libical.asTimeT`).
     /// About 7 µs a year through ICU: a zone as Outlook writes it (two parts from 1601) is
-    /// 1,962 years, 6 ms to expand to now and 14 ms to 2582. 0 when it cannot be read.
-    static func expansionYears(ofDefinition vtimezone: String) -> Int {
-        guard let component = icalparser_parse_string(vtimezone) else { return 0 }
-        defer { icalcomponent_free(component) }
+    /// 1,962 years, 6 ms to expand to now and 14 ms to 2582.
+    private static func expansionYears(of component: OpaquePointer) -> Int {
         let lastYear = 2582
         var years = 0
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
@@ -195,7 +197,7 @@ final class TimeZoneRegistry: Sendable {
     private static func findSystemZone(_ tzid: String) -> Zone? {
         let trimmed = tzid.trimmingCharacters(in: .whitespaces)
         if utcNames.contains(trimmed.lowercased()) {
-            return icaltimezone_get_utc_timezone().map(Zone.init)
+            return icaltimezone_get_utc_timezone().map { Zone(pointer: $0) }
         }
         if let zone = icaltimezone_get_builtin_timezone(trimmed) {
             return Zone(pointer: repaired(zone, location: trimmed))
