@@ -22,6 +22,13 @@ struct HostileInputTests {
             environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin", "HOME": home.path], timeout: timeout)
     }
 
+    /// Writes `text` to a file of the test's home named `name` and runs `datebook import` of it.
+    func importText(_ text: String, named name: String) throws -> Command.Result {
+        let path = home.path(name)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return try datebook(["import", path])
+    }
+
     /// Runs a shell command line with `datebook` set to the binary, in UTC.
     func shell(_ script: String) throws -> Command.Result {
         try Command.run(
@@ -147,7 +154,6 @@ struct HostileInputTests {
 
     @Test("what datebook import says on stderr of a hostile file carries no raw control character")
     func controlCharactersInImportNotes() throws {
-        let path = home.path("hostile.ics")
         let text = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:x",
             "BEGIN:VEVENT", "UID:no-start\u{1B}]0;pwned\u{07}", "SUMMARY:x", "END:VEVENT",
@@ -156,8 +162,7 @@ struct HostileInputTests {
             "BEGIN:VEVENT", "UID:clear\u{1B}[2J", "DTSTART:20261124T090000Z", "SUMMARY:Twice", "END:VEVENT",
             "END:VCALENDAR",
         ].joined(separator: "\r\n") + "\r\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let imported = try datebook(["import", path])
+        let imported = try importText(text, named: "hostile.ics")
         #expect(imported.status == 2, "\(imported.standardError)")
         #expect(Self.controls(in: imported.standardError) == [], "\(imported.standardError)")
         #expect(Self.controls(in: imported.standardOutput) == [])
@@ -182,12 +187,10 @@ struct HostileInputTests {
 
     @Test("libical writes nothing on stderr of a file whose lines end in lone CRs (finding 29)")
     func loneCarriageReturns() throws {
-        let path = home.path("lone-cr.ics")
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\n\rBEGIN:DAYLIGHT\r\n"
             + "END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:cr\r\nDTSTART:20261201T100000Z\r\nSUMMARY:Old Mac line\r"
             + "LOCATION:Room 2\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let imported = try datebook(["import", path])
+        let imported = try importText(text, named: "lone-cr.ics")
         #expect(imported.standardOutput.hasPrefix("Imported 1 item: 1 added"), "\(imported.standardError)")
         // Every line on stderr is one of Datebook's notes; libical's own would start `./src/libical/`.
         let lines = imported.standardError.split(separator: "\n")
@@ -202,12 +205,10 @@ struct HostileInputTests {
     /// (finding 36, libFuzzer `ical`); they are left out before it sees them, folded or not.
     @Test("properties libical cannot read are left out with a note, and nothing of libical's reaches stderr")
     func unreadableProperties() throws {
-        let path = home.path("task-mode.ics")
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:t1\r\nTASK-MODE:5\r\nSUMMARY:Write report\r\n"
             + "x-lic-class:PUBLISH-NEW\r\nEND:VTODO\r\nBEGIN:VTODO\r\nUID:t2\r\nTASK-\r\n MODE;X=1:AUTOMATIC-\r\n COMPLETION\r\n"
             + "SUMMARY:Second\r\nTASK-MODES:kept as an unknown property\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        let imported = try datebook(["import", path])
+        let imported = try importText(text, named: "task-mode.ics")
         #expect(imported.standardOutput.hasPrefix("Imported 2 items: 2 added"), "\(imported.standardError)")
         let lines = imported.standardError.split(separator: "\n")
         #expect(lines.allSatisfy { $0.hasPrefix("note: ") }, "\(imported.standardError)")
