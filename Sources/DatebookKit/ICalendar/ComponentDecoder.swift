@@ -588,21 +588,56 @@ struct ComponentDecoder {
     /// The value of the first `name` property of a component's own text as written, unfolded
     /// (what libical read as something else), or nil.
     static func writtenValue(of name: String, in text: String) -> String? {
-        var lines: [Substring] = []
-        for line in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
-            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
-                lines[lines.count - 1] += line.dropFirst()
-            } else {
-                lines.append(line)
+        writtenValues(of: [name], in: text)[name]
+    }
+
+    /// The values of the first property of each of `names` (upper-case ASCII) in a
+    /// component's own text as written, unfolded, in one pass over its bytes: a line ends at
+    /// CR, LF or both; a line that begins with a space or a tab continues the one before
+    /// (without that character); a name is compared without regard to ASCII case; the value
+    /// is what follows the line's first colon. The lines of components inside it (a VALARM's
+    /// SUMMARY) are not its own.
+    static func writtenValues(of names: [String], in text: String) -> [String: String] {
+        var unfolded: [UInt8] = []
+        unfolded.reserveCapacity(text.utf8.count)
+        var starts: [Int] = []
+        var atLineStart = true
+        for byte in text.utf8 {
+            if byte == 13 || byte == 10 {
+                atLineStart = true
+                continue
+            }
+            if atLineStart {
+                atLineStart = false
+                if (byte == 32 || byte == 9) && !starts.isEmpty { continue }
+                starts.append(unfolded.count)
+            }
+            unfolded.append(byte)
+        }
+        func isName(_ bytes: ArraySlice<UInt8>, _ name: [UInt8]) -> Bool {
+            bytes.count == name.count && zip(name, bytes).allSatisfy { $0 == ($1 >= 97 && $1 <= 122 ? $1 - 32 : $1) }
+        }
+        let wanted = names.map { Array($0.utf8) }
+        let begin = Array("BEGIN".utf8), end = Array("END".utf8)
+        var depth = 0  // components begun and not ended: 1 inside the component itself
+        var found: [String: String] = [:]
+        for (index, start) in starts.enumerated() where found.count < names.count {
+            let lineEnd = index + 1 < starts.count ? starts[index + 1] : unfolded.count
+            guard let nameEnd = unfolded[start..<lineEnd].firstIndex(where: { $0 == 58 || $0 == 59 }),
+                let colon = unfolded[start..<lineEnd].firstIndex(of: 58)
+            else { continue }
+            let name = unfolded[start..<nameEnd]
+            if isName(name, begin) {
+                depth += 1
+            } else if isName(name, end) {
+                depth -= 1
+            } else if depth <= 1 {
+                for (n, bytes) in wanted.enumerated() where found[names[n]] == nil && isName(name, bytes) {
+                    found[names[n]] = String(decoding: unfolded[(colon + 1)..<lineEnd], as: UTF8.self)
+                }
             }
         }
-        for line in lines {
-            guard let end = line.firstIndex(where: { $0 == ":" || $0 == ";" }),
-                line[..<end].uppercased() == name, let colon = line.firstIndex(of: ":")
-            else { continue }
-            return String(line[line.index(after: colon)...])
-        }
-        return nil
+        return found
     }
 
     /// The PRIORITY of a level written as a word (as some programs write it), or nil for a word

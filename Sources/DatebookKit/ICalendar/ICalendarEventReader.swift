@@ -73,10 +73,11 @@ struct ICalendarEventReader {
                     result.skipped += 1
                     continue
                 }
+                let written = ComponentDecoder.writtenValues(of: ["SUMMARY", "TRANSP", "STATUS", "CLASS"], in: text)
                 func value(_ name: String) -> String? {
-                    ComponentDecoder.writtenValue(of: name, in: text)?.trimmingCharacters(in: .whitespaces).uppercased()
+                    written[name]?.trimmingCharacters(in: .whitespaces).uppercased()
                 }
-                let summary = ComponentDecoder.writtenValue(of: "SUMMARY", in: text)
+                let summary = written["SUMMARY"]
                 result.events.append(Event(
                     item: found.item, uid: found.uid, override: found.override,
                     hasTitle: !(summary ?? "").trimmingCharacters(in: .whitespaces).isEmpty,
