@@ -18,7 +18,8 @@ struct Import: ParsableCommand {
             kept and written back by `datebook export`. Items are matched by UID, so importing a \
             file again updates its items instead of adding them twice. Prints one summary line \
             (added, updated, skipped) on stdout, then each skipped component and each note on \
-            stderr with its line, component and UID. Exit status: 0 when every component was \
+            stderr with its line, component and UID (what is said of several components is \
+            said once, naming the first five and counting the rest). Exit status: 0 when every component was \
             imported, 2 when some were skipped, 1 when nothing was imported.
 
             JSON formats: prints `Read as FORMAT: N imported (added, updated), S skipped.`, then \
@@ -73,11 +74,13 @@ struct Import: ParsableCommand {
         // Series imported earlier keep their instances the next weeks ahead as time passes
         // (this import's are kept eight weeks ahead; a view further ahead keeps more).
         _ = try? database.extendRecurrenceHorizon()
-        for note in result.report.skipped {
-            Console.error("skipped: \(note)")
+        // A note said of many components is printed once (an export's hundreds of events in
+        // one unusable time zone), with the first five of them and how many more.
+        for line in ImportReport.Note.lines(result.report.skipped) {
+            Console.error("skipped: \(line)")
         }
-        for note in result.report.warnings {
-            Console.error("note: \(note)")
+        for line in ImportReport.Note.lines(result.report.warnings) {
+            Console.error("note: \(line)")
         }
         // One contract for every format: 2 when some were skipped, 1 when nothing could be
         // imported from records that were there (iCalendar says 2 then too: its summary counts

@@ -26,12 +26,33 @@ public struct ImportReport: Equatable, Sendable {
 
         /// `line 12, VEVENT uid1@example.com: it has no DTSTART`; for a JSON record
         /// `task 3 (line 12) abc: "title" is missing`.
-        public var description: String {
+        public var description: String { "\(place): \(message)" }
+
+        /// Where the note is about: `line 12, VEVENT uid1@example.com`, or `task 3 (line 12) abc`.
+        public var place: String {
             let uidText = uid.map { " \($0)" } ?? ""
             if let record {
-                return "\(component) \(record) (line \(line))\(uidText): \(message)"
+                return "\(component) \(record) (line \(line))\(uidText)"
             }
-            return "line \(line), \(component)\(uidText): \(message)"
+            return "line \(line), \(component)\(uidText)"
+        }
+
+        /// `notes` as lines to print: a message said of several places is given once, after
+        /// the first `shown` of them and how many more (`line 3, VEVENT a; line 9, VEVENT b;
+        /// and 40 more: …`), where its first note was; the others as `description`.
+        public static func lines(_ notes: [Note], shown: Int = 5) -> [String] {
+            var order: [String] = []
+            var places: [String: [String]] = [:]
+            for note in notes {
+                if places[note.message] == nil { order.append(note.message) }
+                places[note.message, default: []].append(note.place)
+            }
+            return order.map { message in
+                let all = places[message] ?? []
+                var listed = all.prefix(shown).joined(separator: "; ")
+                if all.count > shown { listed += "; and \(all.count - shown) more" }
+                return "\(listed): \(message)"
+            }
         }
     }
 
