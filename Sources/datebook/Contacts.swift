@@ -25,7 +25,8 @@ struct ContactsImport: ParsableCommand {
             content. Properties Datebook does not know are kept and written back on export.
 
             Prints one summary line on stdout, then each skipped card and each note on stderr \
-            with its line and UID. Exit status: 0 when every card was imported, 2 when some were \
+            with its line and UID (what is said of several cards is said once, naming the first \
+            five and counting the rest). Exit status: 0 when every card was imported, 2 when some were \
             skipped, 1 when nothing was imported.
             """)
 
@@ -43,8 +44,8 @@ struct ContactsImport: ParsableCommand {
         print(report.summary)
         // The feed says what came in; an import that wrote is not undone when this fails.
         try? database.record(.imported, "\(report.summary) (from \(file == "-" ? "standard input" : (file as NSString).lastPathComponent))")
-        for note in report.skipped { Console.error("skipped: \(note)") }
-        for note in report.notes { Console.error("note: \(note)") }
+        for line in report.skipped.printedLines() { Console.error("skipped: \(line)") }
+        for line in report.notes.printedLines() { Console.error("note: \(line)") }
         if !report.skipped.isEmpty { throw ExitCode(2) }
     }
 }

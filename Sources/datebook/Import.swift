@@ -76,10 +76,10 @@ struct Import: ParsableCommand {
         _ = try? database.extendRecurrenceHorizon()
         // A note said of many components is printed once (an export's hundreds of events in
         // one unusable time zone), with the first five of them and how many more.
-        for line in ImportReport.Note.lines(result.report.skipped) {
+        for line in result.report.skipped.printedLines() {
             Console.error("skipped: \(line)")
         }
-        for line in ImportReport.Note.lines(result.report.warnings) {
+        for line in result.report.warnings.printedLines() {
             Console.error("note: \(line)")
         }
         // One contract for every format: 2 when some were skipped, 1 when nothing could be

@@ -2,9 +2,37 @@ import Foundation
 
 /// What an iCalendar import did: how many items it added and updated, which components it
 /// skipped and why, and what it read as best it could.
+/// What an import says about one place in what it read: a component, a record, a card.
+public protocol PlacedNote {
+    /// Where: `line 12, VEVENT uid1@example.com`.
+    var place: String { get }
+    /// What: why it was skipped, or what was made of it.
+    var message: String { get }
+}
+
+extension Sequence where Element: PlacedNote {
+    /// The notes as lines to print: a message said of several places is given once, after the
+    /// first `shown` of them and how many more (`line 3, VEVENT a; line 9, VEVENT b; and 40
+    /// more: …`), where its first note was; a message said once as `place: message`.
+    public func printedLines(shown: Int = 5) -> [String] {
+        var order: [String] = []
+        var places: [String: [String]] = [:]
+        for note in self {
+            if places[note.message] == nil { order.append(note.message) }
+            places[note.message, default: []].append(note.place)
+        }
+        return order.map { message in
+            let all = places[message] ?? []
+            var listed = all.prefix(shown).joined(separator: "; ")
+            if all.count > shown { listed += "; and \(all.count - shown) more" }
+            return "\(listed): \(message)"
+        }
+    }
+}
+
 public struct ImportReport: Equatable, Sendable {
     /// One thing an import says about one component (or about the whole file).
-    public struct Note: Equatable, Sendable, CustomStringConvertible {
+    public struct Note: Equatable, Sendable, CustomStringConvertible, PlacedNote {
         /// The line the component begins on (or the line at fault), from 1.
         public var line: Int
         /// `VEVENT`, `VTODO`, `VJOURNAL`, … or `file`.
@@ -37,23 +65,6 @@ public struct ImportReport: Equatable, Sendable {
             return "line \(line), \(component)\(uidText)"
         }
 
-        /// `notes` as lines to print: a message said of several places is given once, after
-        /// the first `shown` of them and how many more (`line 3, VEVENT a; line 9, VEVENT b;
-        /// and 40 more: …`), where its first note was; the others as `description`.
-        public static func lines(_ notes: [Note], shown: Int = 5) -> [String] {
-            var order: [String] = []
-            var places: [String: [String]] = [:]
-            for note in notes {
-                if places[note.message] == nil { order.append(note.message) }
-                places[note.message, default: []].append(note.place)
-            }
-            return order.map { message in
-                let all = places[message] ?? []
-                var listed = all.prefix(shown).joined(separator: "; ")
-                if all.count > shown { listed += "; and \(all.count - shown) more" }
-                return "\(listed): \(message)"
-            }
-        }
     }
 
     /// Items that were not in the database before.

@@ -20,7 +20,7 @@ public enum VCardReader {
     }
 
     /// A card that was skipped, or a note about one read as best it could be.
-    public struct Note: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Note: Error, Equatable, Sendable, CustomStringConvertible, PlacedNote {
         public var line: Int
         public var uid: String?
         public var message: String
@@ -32,9 +32,10 @@ public enum VCardReader {
         }
 
         /// `line 12, VCARD uid-1: it has no END:VCARD`.
-        public var description: String {
-            "line \(line), VCARD\(uid.map { " \($0)" } ?? ""): \(message)"
-        }
+        public var description: String { "\(place): \(message)" }
+
+        /// `line 12, VCARD uid-1`.
+        public var place: String { "line \(line), VCARD\(uid.map { " \($0)" } ?? "")" }
     }
 
     public struct Result: Sendable {
