@@ -1,7 +1,5 @@
 import Foundation
 
-/// What an iCalendar import did: how many items it added and updated, which components it
-/// skipped and why, and what it read as best it could.
 /// What an import says about one place in what it read: a component, a record, a card.
 public protocol PlacedNote {
     /// Where: `line 12, VEVENT uid1@example.com`.
@@ -30,6 +28,8 @@ extension Sequence where Element: PlacedNote {
     }
 }
 
+/// What an iCalendar import did: how many items it added and updated, which components it
+/// skipped and why, and what it read as best it could.
 public struct ImportReport: Equatable, Sendable {
     /// One thing an import says about one component (or about the whole file).
     public struct Note: Equatable, Sendable, CustomStringConvertible, PlacedNote {
@@ -64,7 +64,6 @@ public struct ImportReport: Equatable, Sendable {
             }
             return "line \(line), \(component)\(uidText)"
         }
-
     }
 
     /// Items that were not in the database before.
