@@ -128,7 +128,7 @@ public struct ICalendarImporter {
                     item.id = try batch.newIdentity(forUID: uid).id
                     uids[uid] = UIDState(id: item.id, created: item.created, wasStored: false)
                 }
-                item.icalUID = uid == item.id.lowercasedText ? nil : uid
+                item.icalUID = item.id.isLowercasedText(uid) ? nil : uid
             }
 
             /// Validates (unless done) and writes one item, counting it.

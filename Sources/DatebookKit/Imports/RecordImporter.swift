@@ -80,7 +80,7 @@ struct RecordImporter {
         /// Datebook id no item has (a Taskwarrior uuid, an export of another Datebook).
         func newIdentity(_ uid: String) throws -> ItemIdentity {
             guard many else { return try batch.newIdentity(forUID: uid) }
-            if let id = UUID(uuidString: uid), id.lowercasedText == uid, storedUIDs[id] == nil {
+            if let id = UUID(uuidString: uid), id.isLowercasedText(uid), storedUIDs[id] == nil {
                 storedUIDs[id] = uid
                 return ItemIdentity(id: id, created: nil)
             }
@@ -129,7 +129,7 @@ struct RecordImporter {
             }
             seen[record.uid] = (identity, seen[record.uid]?.record ?? record.position.record)
             item.id = identity.id
-            item.icalUID = record.uid == identity.id.lowercasedText ? nil : record.uid
+            item.icalUID = identity.id.isLowercasedText(record.uid) ? nil : record.uid
             if let created = identity.created, !record.keepsCreated {
                 item.created = created
             }

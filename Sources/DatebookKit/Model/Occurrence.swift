@@ -21,7 +21,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
     /// The item's iCalendar UID (`Item.icalendarUID`).
     public var uid: String {
         get { foreignUID ?? itemID.lowercasedText }
-        set { foreignUID = newValue == itemID.lowercasedText ? nil : newValue }
+        set { foreignUID = itemID.isLowercasedText(newValue) ? nil : newValue }
     }
     /// The UID when it is not the item's id (written out only when asked for: most are not).
     private var foreignUID: String?
@@ -42,7 +42,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
         self.isRecurring = isRecurring
         self.recurrenceID = recurrenceID
         self.isDue = isDue
-        self.foreignUID = uid.flatMap { $0 == itemID.lowercasedText ? nil : $0 }
+        self.foreignUID = uid.flatMap { itemID.isLowercasedText($0) ? nil : $0 }
     }
 
     /// Unique among the occurrences of a query: the item and, for a series, the instance.

@@ -122,7 +122,7 @@ extension Item {
             stored.end = override.end?.storedForm
             return stored
         }
-        if icalUID == id.lowercasedText {
+        if let icalUID, id.isLowercasedText(icalUID) {
             item.icalUID = nil
         }
         if status != .active && item.statusChangedAt == nil {

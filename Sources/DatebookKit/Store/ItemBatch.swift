@@ -108,7 +108,7 @@ public final class ItemBatch {
     /// An identity for a UID the store does not hold: the UID itself when it is a Datebook id
     /// no item has (an export of another Datebook), else a new id.
     public func newIdentity(forUID uid: String) throws(StoreError) -> ItemIdentity {
-        if let id = UUID(uuidString: uid), id.lowercasedText == uid,
+        if let id = UUID(uuidString: uid), id.isLowercasedText(uid),
             try run({ try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item WHERE uid = ?)", arguments: [uid]) })
                 == false
         {

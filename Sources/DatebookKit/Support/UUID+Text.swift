@@ -24,6 +24,22 @@ extension UUID {
         }
     }
 
+    /// True when `text` is `lowercasedText`; compares the bytes without building that text,
+    /// which showed in reading a range of imported events with their own UIDs.
+    func isLowercasedText(_ text: String) -> Bool {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var utf8 = text.utf8.makeIterator()
+        return withUnsafeBytes(of: uuid) { bytes in
+            for (position, byte) in bytes.enumerated() {
+                if position == 4 || position == 6 || position == 8 || position == 10 {
+                    guard utf8.next() == 0x2D else { return false }
+                }
+                guard utf8.next() == digits[Int(byte >> 4)], utf8.next() == digits[Int(byte & 0x0F)] else { return false }
+            }
+            return utf8.next() == nil
+        }
+    }
+
     /// Reads the text of a UUID in either case (`0190f5c2-…`); nil when it is not one.
     ///
     /// `UUID(uuidString:)` parses with `sscanf` on Linux, a cost that shows when a range of the

@@ -116,7 +116,7 @@ final class CalendarSync: ResourceSync {
             // New here, not changed here since, or removed here: the server's version, as it is.
             theirs.id = try identity?.id ?? batch.newIdentity(forUID: uid).id
             theirs.created = identity?.created ?? theirs.created
-            theirs.icalUID = uid == theirs.id.lowercasedText ? nil : uid
+            theirs.icalUID = theirs.id.isLowercasedText(uid) ? nil : uid
             let written = try write(theirs, zoneDefinition: read.zoneDefinition, batch)
             if mine == nil { report.items.receivedNew += 1 } else { report.items.receivedChanged += 1 }
             try remember(remote.key, uid: uid, etag: remote.etag, base: remote.text, agreed: written, db, batch)
