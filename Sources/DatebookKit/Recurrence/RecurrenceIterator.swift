@@ -601,13 +601,13 @@ final class RecurrenceIterator {
             return Double(icaltime_as_timet(shown)) - instant
         }
         // The offsets in force two days either side; a time is shown at `asUTC - o` when the
-        // offset there is `o`.
+        // offset there is `o`. Mostly the two are one (no change near), checked once.
+        let before = offset(at: asUTC - 172_800)
+        let after = offset(at: asUTC + 172_800)
         var first: Double?
-        for probe in [asUTC - 172_800, asUTC + 172_800] {
-            let candidate = asUTC - offset(at: probe)
-            if offset(at: candidate) == asUTC - candidate {
-                first = min(first ?? candidate, candidate)
-            }
+        for candidate in before == after ? [asUTC - before] : [asUTC - before, asUTC - after]
+        where offset(at: candidate) == asUTC - candidate {
+            first = min(first ?? candidate, candidate)
         }
         return first
     }
