@@ -193,6 +193,20 @@ struct ContactsTabTests {
         #expect(try store.contact(id: Fixtures.id(1003))?.relation == ContactRelation.none)
     }
 
+    @Test("a friend blocked and unblocked is a friend again")
+    func unblockedFriend() throws {
+        let (app, store) = try Self.app()
+        #expect(Self.selectedName(app) == "Ana Lima")
+        #expect(try store.contact(id: Fixtures.id(1001))?.relation == .friend)
+        app.send(.command(.contactBlock))
+        #expect(try store.contact(id: Fixtures.id(1001))?.relation == .blocked)
+        #expect(Self.lines(app).contains("Ana Lima blocked"))
+        app.send(.command(.contactBlock))
+        #expect(app.status?.text == "Unblocked “Ana Lima” (a friend again)")
+        #expect(try store.contact(id: Fixtures.id(1001))?.relation == .friend)
+        #expect(Self.lines(app).contains("Ana Lima friend"))
+    }
+
     @Test("d asks, then moves the contact to Deleted; u there brings it back")
     func deleteAndRestore() throws {
         let (app, store) = try Self.app()

@@ -93,6 +93,13 @@ public protocol ContactStore: AnyObject {
     func restoreContact(id: UUID) throws(ContactError)
     /// Sets what the planner knows of the person.
     func setRelation(_ relation: ContactRelation, of id: UUID) throws(ContactError)
+    /// Blocks the person, keeping what they were (a friend, a request) for `unblock`; nothing
+    /// when they are blocked already.
+    func block(id: UUID) throws(ContactError)
+    /// Unblocks the person: they are again what they were when blocked (none when that is not
+    /// known), which is returned; nothing changes when they are not blocked.
+    @discardableResult
+    func unblock(id: UUID) throws(ContactError) -> ContactRelation
     /// Subscribes to the person's calendar, or (nil) stops.
     func setSubscription(_ subscription: ContactSubscription?, of id: UUID) throws(ContactError)
 }

@@ -145,6 +145,37 @@ extension SQLiteStore: ContactStore {
         try change(id) { contact, _ in contact.relation = relation }
     }
 
+    public func block(id: UUID) throws(ContactError) {
+        try writeContacts { batch in
+            guard var contact = try batch.contact(id: id) else { throw ContactError.notFound(id) }
+            guard contact.relation != .blocked else { return }
+            let before = contact.relation
+            contact.relation = .blocked
+            contact.changed = batch.now
+            try batch.write(contact)
+            try batch.db.execute(
+                sql: "UPDATE contact SET relation_before_block = ? WHERE uid = ?",
+                arguments: [before.rawValue, id.lowercasedText])
+        }
+    }
+
+    @discardableResult
+    public func unblock(id: UUID) throws(ContactError) -> ContactRelation {
+        try writeContacts { batch in
+            guard var contact = try batch.contact(id: id) else { throw ContactError.notFound(id) }
+            guard contact.relation == .blocked else { return contact.relation }
+            let kept = try String.fetchOne(
+                batch.db, sql: "SELECT relation_before_block FROM contact WHERE uid = ?", arguments: [id.lowercasedText])
+            let before = kept.flatMap(ContactRelation.init(rawValue:)).flatMap { $0 == .blocked ? nil : $0 } ?? .none
+            contact.relation = before
+            contact.changed = batch.now
+            try batch.write(contact)
+            try batch.db.execute(
+                sql: "UPDATE contact SET relation_before_block = NULL WHERE uid = ?", arguments: [id.lowercasedText])
+            return before
+        }
+    }
+
     public func setSubscription(_ subscription: ContactSubscription?, of id: UUID) throws(ContactError) {
         try change(id) { contact, _ in contact.subscription = subscription }
     }

@@ -356,6 +356,12 @@ extension SQLiteStore {
         migrator.registerMigration("v23") { db in
             try db.execute(sql: "ALTER TABLE item ADD COLUMN keeps_no_more INTEGER NOT NULL DEFAULT 0")
         }
+        // What a blocked contact was to the planner before (a friend, a request), given back
+        // when they are unblocked (see `ContactStore.unblock`). Contacts blocked before say
+        // nothing and come back as none.
+        migrator.registerMigration("v24") { db in
+            try db.execute(sql: "ALTER TABLE contact ADD COLUMN relation_before_block TEXT")
+        }
         return migrator
     }()
 }

@@ -48,10 +48,21 @@ extension ContactsCoordinator {
     func toggleBlock(_ contact: Contact) -> TabResponse {
         let name = StatusMessage.quoted(contact.displayName)
         if contact.relation == .blocked {
-            return perform("Unblocked \(name)") { try self.store.setRelation(.none, of: contact.id) }
+            do {
+                let again = try store.unblock(id: contact.id)
+                let what: String = switch again {
+                case .friend: " (a friend again)"
+                case .requestReceived: " (their request waits again)"
+                case .requestSent: " (your request is pending again)"
+                case .none, .blocked: ""
+                }
+                return .message(StatusMessage("Unblocked \(name)\(what)"))
+            } catch {
+                return .message(.error("Not done: \(error)"))
+            }
         }
-        return perform("Blocked \(name): their invitations and requests are hidden; nothing of theirs is deleted") {
-            try self.store.setRelation(.blocked, of: contact.id)
+        return perform("Blocked \(name): invitations and requests from them are ignored until you unblock them; nothing of theirs is deleted") {
+            try self.store.block(id: contact.id)
         }
     }
 

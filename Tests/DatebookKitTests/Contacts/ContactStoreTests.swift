@@ -115,6 +115,32 @@ import Testing
         #expect(throws: ContactError.notFound(nobody)) { try store.deleteContact(id: nobody) }
     }
 
+    @Test("unblocking gives back what the person was: a friend, a request either way, none")
+    func unblockingGivesBackTheRelation() throws {
+        for relation in [ContactRelation.friend, .requestReceived, .requestSent, .none] {
+            let contact = try add("Ana \(relation.rawValue)")
+            try store.setRelation(relation, of: contact.id)
+            try store.block(id: contact.id)
+            #expect(try store.contact(id: contact.id)?.relation == .blocked)
+            // Blocking twice keeps the first relation; an edit of the card keeps it too.
+            try store.block(id: contact.id)
+            var edited = try #require(try store.contact(id: contact.id))
+            edited.notes = "edited while blocked"
+            try store.save(edited)
+            #expect(try store.unblock(id: contact.id) == relation)
+            #expect(try store.contact(id: contact.id)?.relation == relation)
+            #expect(try store.contact(id: contact.id)?.notes == "edited while blocked")
+            // Not blocked: nothing changes.
+            #expect(try store.unblock(id: contact.id) == relation)
+        }
+        // Blocked without `block` (an import, `--relation blocked`): none when unblocked.
+        let bob = try add("Bob")
+        try store.setRelation(.blocked, of: bob.id)
+        #expect(try store.unblock(id: bob.id) == ContactRelation.none)
+        let nobody = UUID(uuidString: "00000000-0000-0000-0000-0000000000FF")!
+        #expect(throws: ContactError.notFound(nobody)) { try store.block(id: nobody) }
+    }
+
     @Test func theChangeFeedTellsContactChangesFromOthers() throws {
         let feed = try store.changeFeed()
         let ana = try add("Ana")
