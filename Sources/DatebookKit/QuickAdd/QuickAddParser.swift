@@ -372,11 +372,30 @@ public struct QuickAddParser: Sendable {
         for length in stride(from: longest, through: 1, by: -1) {
             let lower = words[index..<(index + length)].map(\.lower)
             let (phrase, weekdays) = Self.weeklyPhrase(lower) ?? (lower.joined(separator: " "), [])
-            if (try? RepeatPhrase.rule(from: phrase, start: now, calendar: calendar)) != nil {
-                return (.repeats(phrase: phrase, weekdays: weekdays), length)
+            if let rule = try? RepeatPhrase.rule(from: phrase, start: now, calendar: calendar) {
+                // `every weekday`, `weekdays`: the days are the rule's.
+                return (.repeats(phrase: phrase, weekdays: weekdays.isEmpty ? Self.plainWeekdays(of: rule) : weekdays),
+                        length)
             }
         }
         return nil
+    }
+
+    /// The days (1 = Sunday) a daily or weekly rule keeps by its BYDAY (`MO,TU`, no positions);
+    /// empty for any other rule.
+    static func plainWeekdays(of rule: String) -> [Int] {
+        let parts = Dictionary(
+            rule.split(separator: ";").compactMap { part -> (Substring, Substring)? in
+                guard let equals = part.firstIndex(of: "=") else { return nil }
+                return (part[..<equals], part[part.index(after: equals)...])
+            },
+            uniquingKeysWith: { first, _ in first })
+        guard let frequency = parts["FREQ"], frequency == "DAILY" || frequency == "WEEKLY",
+            let days = parts["BYDAY"]
+        else { return [] }
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        let found = days.split(separator: ",").map { codes.firstIndex(of: String($0)).map { $0 + 1 } }
+        return found.contains(nil) ? [] : found.compactMap { $0 }
     }
 
     /// `every monday and thu …` as `weekly on mon thu …`, `every other fri` as

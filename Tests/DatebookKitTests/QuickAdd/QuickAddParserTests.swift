@@ -211,6 +211,28 @@ import Testing
         #expect(item.repeatRule == "FREQ=DAILY")
     }
 
+    @Test("a repeat on weekdays without a date starts on the first of them, never on a weekend")
+    func weekdaysStartOnAWeekday() throws {
+        // Friday evening, Saturday and Sunday: "every weekday" starts on a weekday.
+        for (now, first) in [
+            (Self.date(2026, 11, 27, 21, 40), Self.date(2026, 11, 27, 9, 30)),
+            (Self.date(2026, 11, 28, 8, 0), Self.date(2026, 11, 30, 9, 30)),
+            (Self.date(2026, 11, 29, 12, 0), Self.date(2026, 11, 30, 9, 30)),
+        ] {
+            let parser = QuickAddParser(now: now, calendar: Self.calendar)
+            for line in ["Standup every weekday 9:30 until 18/12", "Standup weekdays 9:30"] {
+                let r = try parser.parse(line)
+                #expect(r.start == first, "\(line) at \(now)")
+                #expect(r.title == "Standup")
+            }
+            #expect(try parser.parse("Standup every weekday").start == Self.calendar.startOfDay(for: first))
+        }
+        #expect(QuickAddParser.plainWeekdays(of: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR") == [2, 3, 4, 5, 6])
+        #expect(QuickAddParser.plainWeekdays(of: "FREQ=MONTHLY;BYDAY=-1FR").isEmpty)
+        #expect(QuickAddParser.plainWeekdays(of: "FREQ=WEEKLY;BYDAY=1MO").isEmpty)
+        #expect(QuickAddParser.plainWeekdays(of: "FREQ=DAILY").isEmpty)
+    }
+
     @Test func aRepeatUntilADateEndsThen() throws {
         let r = try parse("Standup every weekday 9:30 until 18/12")
         #expect(r.title == "Standup")
