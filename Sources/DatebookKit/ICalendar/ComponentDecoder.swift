@@ -135,6 +135,9 @@ struct ComponentDecoder {
                 extras.append(Self.unfoldedText(of: property))
                 continue
             }
+            if Self.timeKinds.contains(kind), let note = Self.impossibleTime(in: property) {
+                notes.append(note)
+            }
             switch kind {
             case ICAL_UID_PROPERTY:
                 break
@@ -466,6 +469,50 @@ struct ComponentDecoder {
     }
 
     // MARK: - Times
+
+    /// The properties whose value is one date or time.
+    static let timeKinds: Set<icalproperty_kind> = [
+        ICAL_DTSTART_PROPERTY, ICAL_DTEND_PROPERTY, ICAL_DUE_PROPERTY, ICAL_RECURRENCEID_PROPERTY,
+        ICAL_EXDATE_PROPERTY, ICAL_RDATE_PROPERTY, ICAL_COMPLETED_PROPERTY,
+    ]
+
+    /// A note when a property's date or time is none of the calendar's (`20260230`, `T250000`):
+    /// libical counts on past the month's end or the day's, and the note says where that landed.
+    static func impossibleTime(in property: OpaquePointer) -> String? {
+        guard let value = icalproperty_get_value(property),
+            icalvalue_isa(value) == ICAL_DATE_VALUE || icalvalue_isa(value) == ICAL_DATETIME_VALUE
+        else { return nil }
+        let time = icalvalue_get_datetime(value)
+        guard icaltime_is_null_time(time) == 0 else { return nil }
+        let problem: DateParseError
+        if !(1...12).contains(time.month) {
+            problem = .noSuchMonth(Int(time.month))
+        } else if !(1...Self.days(inMonth: Int(time.month), of: Int(time.year))).contains(Int(time.day)) {
+            let leapDay = time.month == 2 && time.day == 29
+            problem = .noSuchDay(day: Int(time.day), month: Int(time.month), year: leapDay ? Int(time.year) : nil)
+        } else if time.is_date == 0 && (time.hour > 23 || time.minute > 59 || time.second > 60) {
+            problem = .notATime(String(format: "%02d:%02d:%02d", time.hour, time.minute, time.second))
+        } else {
+            return nil
+        }
+        let name = icalproperty_get_property_name(property).map { String(cString: $0) } ?? "a time"
+        let written = Libical.takeString(icalvalue_as_ical_string_r(value)) ?? ""
+        let landed = icaltime_normalize(time)
+        let read = String(format: "%04d-%02d-%02d", landed.year, landed.month, landed.day)
+            + (time.is_date == 0 ? String(format: " %02d:%02d", landed.hour, landed.minute) : "")
+        // "February has no day 30" keeps its capital; "There is no month 13" does not.
+        let why = problem.description.hasPrefix("There ") ? "t" + problem.description.dropFirst() : problem.description
+        return "\(name) \(written) is not a date: \(why); it was read as \(read)"
+    }
+
+    /// The days of a month of the Gregorian calendar.
+    static func days(inMonth month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
 
     /// How the times of one item are anchored, as found on its DTSTART (or DUE).
     struct Anchor {

@@ -17,6 +17,50 @@ struct ICalendarBadInputTests {
         END:VEVENT
         """
 
+    @Test("a date the calendar does not have is imported where libical puts it, and said")
+    func impossibleDates() throws {
+        let store = try CalendarFixtures.store()
+        let text = CalendarFixtures.calendar(
+            """
+            BEGIN:VEVENT
+            UID:feb30@example.com
+            DTSTART:20260230T120000Z
+            DTEND:20260230T250000Z
+            SUMMARY:February 30
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:month13@example.com
+            DTSTART;VALUE=DATE:20281329
+            SUMMARY:Month 13
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:leap@example.com
+            DTSTART:20280229T120000Z
+            RRULE:FREQ=YEARLY;COUNT=2
+            EXDATE:20270229T120000Z
+            SUMMARY:Leap day
+            END:VEVENT
+            \(Self.good)
+            """)
+        let report = try CalendarFixtures.importText(text, into: store)
+        #expect(report.added == 4)
+        #expect(report.skipped.isEmpty)
+        let said = report.warnings.map(\.message)
+        #expect(said.contains(
+            "DTSTART 20260230T120000Z is not a date: February has no day 30; it was read as 2026-03-02 12:00"))
+        #expect(said.contains(
+            "DTEND 20260230T250000Z is not a date: February has no day 30; it was read as 2026-03-03 01:00"))
+        #expect(said.contains(
+            "DTSTART 20281329 is not a date: there is no month 13 (months are 1 to 12); it was read as 2029-01-29"))
+        #expect(said.contains(
+            "EXDATE 20270229T120000Z is not a date: February 2027 has no day 29; it was read as 2027-03-01 12:00"))
+        // The real 29 February 2028 and the good event say nothing.
+        #expect(said.count == 4)
+        let items = try store.activeItems(offset: 0, limit: 10)
+        let february = try #require(items.first { $0.title == "February 30" })
+        #expect(february.start == Date(timeIntervalSince1970: 1_772_452_800))  // 2026-03-02 12:00 UTC
+    }
+
     @Test("a component that never ends is skipped, with its line; the next one is imported")
     func unterminated() throws {
         let store = try CalendarFixtures.store()
