@@ -20,6 +20,8 @@ public enum InertText {
 
     static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
+        // Printable ASCII, most of any text, without looking up its category.
+        if v >= 0x20 && v < 0x7F { return false }
         if v < 0x20 || v == 0x7F || (v >= 0x80 && v < 0xA0) { return true }
         switch scalar.properties.generalCategory {
         case .unassigned, .surrogate, .privateUse, .lineSeparator, .paragraphSeparator:

@@ -41,7 +41,13 @@ final class ReadStatement: PreparedStatement {
         sqlite3_column_int64(statement, column)
     }
 
-    /// Text read as bytes, every character kept (NUL too); nil for NULL.
+    /// A text's or blob's bytes, valid until the next step; nil for NULL or none.
+    func bytes(_ column: Int32) -> UnsafeRawBufferPointer? {
+        let count = Int(sqlite3_column_bytes(statement, column))
+        guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return nil }
+        return UnsafeRawBufferPointer(start: bytes, count: count)
+    }
+
     /// A UUID kept as its 16 bytes (all zero when the column is not 16 bytes long).
     func uuid(_ column: Int32) -> UUID {
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -59,10 +65,38 @@ final class ReadStatement: PreparedStatement {
         return Data(bytes: bytes, count: count)
     }
 
+    /// Text read as bytes, every character kept (NUL too); nil for NULL.
     func text(_ column: Int32) -> String? {
         guard sqlite3_column_type(statement, column) != SQLITE_NULL else { return nil }
         let count = Int(sqlite3_column_bytes(statement, column))
         guard count > 0, let bytes = sqlite3_column_blob(statement, column) else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+}
+
+/// Texts read from many rows, each the same string as the last one read for its key when the
+/// bytes are the same: the rows of one series repeat its title and place, and a shared string
+/// costs no memory of its own (56 series with 1,400-byte titles read 200,000 rows, 280 MB of
+/// copies). Texts of 15 bytes or fewer are stored in the string itself and are not looked up.
+struct SharedTexts {
+    /// The texts read last for each key, newest last: a few, for a series whose changed
+    /// instances have titles of their own.
+    private var last: [Int64: [String]] = [:]
+    static let keptPerKey = 4
+
+    /// Column `column` of the current row of `rows`, as text ("" for NULL).
+    mutating func text(_ rows: ReadStatement, _ column: Int32, key: Int64) -> String {
+        guard let bytes = rows.bytes(column), bytes.count > 15 else { return rows.text(column) ?? "" }
+        if let kept = last[key] {
+            for var previous in kept.reversed() where previous.utf8.count == bytes.count {
+                if previous.withUTF8({ memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0 }) {
+                    return previous
+                }
+            }
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        last[key, default: []].append(text)
+        if last[key]!.count > Self.keptPerKey { last[key]!.removeFirst() }
+        return text
     }
 }

@@ -77,6 +77,8 @@ extension SQLiteStore: OccurrenceStore {
                     lower: lower, upper: upper, offsets: offsets, live: live,
                     uids: includingUIDs ? UIDReader(db) : nil, body: body)
                 var order = KeyOrder(table: "occurrence")
+                var titles = SharedTexts()
+                var places = SharedTexts()
                 while try rows.step() {
                     let start = rows.double(0)
                     try order.check(start, rows.int64(7), rows.double(2))
@@ -87,10 +89,11 @@ extension SQLiteStore: OccurrenceStore {
                         break
                     }
                     try stream.passing(start - slack)
+                    let item = rows.int64(7)
                     stream.add(
                         start: start, end: try StoredSeconds.checked(rows.double(1)), key: rows.double(2),
-                        flags: OccurrenceFlags(rawValue: rows.int64(3)), rowID: rows.int64(7),
-                        title: rows.text(4) ?? "", place: rows.text(5) ?? "", uid: rows.uuid(6))
+                        flags: OccurrenceFlags(rawValue: rows.int64(3)), rowID: item,
+                        title: titles.text(rows, 4, key: item), place: places.text(rows, 5, key: item), uid: rows.uuid(6))
                 }
                 try stream.finish()
             }

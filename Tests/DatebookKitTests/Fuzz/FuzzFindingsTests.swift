@@ -271,6 +271,41 @@ struct FuzzFindingsTests {
         #expect(dense >= LiveReadBudget.total / 2)
     }
 
+    /// Dense series with long titles (libFuzzer `ical`, finding 51): 56 `FREQ=SECONDLY` series
+    /// with 1,400-byte titles took 622 MB in the target and 300 MB in a 93-day `agenda`, each
+    /// row's title read into a copy of its own. The rows of one series now share one string.
+    @Test("the titles of dense series are shared, not copied a row", .timeLimit(.minutes(1)))
+    func denseSeriesWithLongTitles() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+        for n in 0..<16 {
+            text += "BEGIN:VEVENT\r\nUID:long-\(n)\r\nDTSTART:20261120T08\(String(format: "%02d", n))00Z\r\n"
+                + "SUMMARY:\(n) " + String(repeating: "会议 long title ", count: 80) + "\r\n"
+                + "RRULE:FREQ=SECONDLY;COUNT=1000000000\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let file = Data(text.utf8)
+        let report = try withinDeadline(5) { try ICalendarImporter(writer: store).importData(file) }
+        #expect(report.added == 16)
+        let from = Fixture.utc("2026-10-22 00:00")
+        let read = try withinDeadline(5) {
+            var read: [Occurrence] = []
+            try store.forEachOccurrence(from: from, to: from.addingTimeInterval(93 * 86_400), includingUIDs: false) {
+                read.append($0)
+            }
+            return read
+        }
+        #expect(read.count >= 16 * SeriesInstances.maximumKept)
+        // Per series: one string for its kept rows, one for its live instances (the item's).
+        var storages: [String: Set<UnsafePointer<UInt8>?>] = [:]
+        for occurrence in read {
+            let storage = occurrence.title.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+            storages[String(occurrence.title.prefix(3)), default: []].insert(storage)
+        }
+        #expect(storages.count == 16)
+        #expect(storages.values.allSatisfy { $0.count <= 2 && !$0.contains(nil) })
+    }
+
     /// Twenty `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` series from March 2097 (finding 34): the
     /// next 29 February is in 2104, and libical stepped through the 61,000 hours between in one
     /// call, for each series, at the import and again for each listing: 1.1 s of CPU in the

@@ -49,6 +49,33 @@ struct SQLiteStoreOccurrenceTests {
         let week = try store.occurrences(from: Fixture.utc("2026-11-21 00:00"), to: Fixture.utc("2026-11-28 00:00"))
         #expect(week.map(\.start) == [Fixture.utc("2026-11-22 08:00"), Fixture.utc("2026-11-24 08:00")])
     }
+
+    @Test("the rows of one series share its title and place: one string, not one copy a row")
+    func seriesRowsShareTheirTexts() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let title = String(repeating: "Quarterly planning 会议 ", count: 20)
+        let place = String(repeating: "Main office, room 4 ", count: 5)
+        var series = Fixture.event(1, title, at: "2026-11-22 09:00")
+        series.place = place
+        series.repeatRule = "FREQ=DAILY"
+        let moved = String(repeating: "Moved ", count: 10)
+        series.overrides = [RecurrenceOverride(
+            recurrenceID: Fixture.utc("2026-11-25 09:00"), start: Fixture.utc("2026-11-25 11:00"),
+            end: Fixture.utc("2026-11-25 12:00"), title: moved)]
+        try store.save(series)
+        try store.save(Fixture.event(2, "Short", at: "2026-11-23 10:00"))
+        let week = try store.occurrences(from: Fixture.utc("2026-11-22 00:00"), to: Fixture.utc("2026-11-29 00:00"))
+        #expect(week.map(\.title) == [title, title, "Short", title, moved, title, title, title])
+        #expect(week.filter { $0.itemID == Fixture.id(1) }.map(\.place) == Array(repeating: place, count: 7))
+        func storage(_ text: String) -> UnsafePointer<UInt8>? {
+            text.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil
+        }
+        let titles = Set(week.filter { $0.title == title }.map { storage($0.title) })
+        let places = Set(week.filter { $0.itemID == Fixture.id(1) }.map { storage($0.place) })
+        #expect(titles.count == 1)
+        #expect(places.count == 1)
+        #expect(titles != [nil])
+    }
 }
 
 @Suite("The calendar's rows")
