@@ -43,6 +43,73 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         }
     }
 
+    /// An organizer or attendee, as iCalendar has them.
+    public struct Person: Encodable, Equatable, Sendable {
+        /// `mailto:ana@example.org`.
+        public var address: String
+        public var name: String?
+        public var role: String?
+        public var status: String?
+        /// Other parameters as written (`RSVP=TRUE;CUTYPE=INDIVIDUAL`).
+        public var otherParameters: String
+
+        init(_ participant: Participant) {
+            address = participant.address
+            name = participant.name
+            role = participant.role
+            status = participant.status
+            otherParameters = participant.otherParameters
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(address, forKey: .address)
+            try container.encode(name, forKey: .name)
+            try container.encode(role, forKey: .role)
+            try container.encode(status, forKey: .status)
+            try container.encode(otherParameters, forKey: .otherParameters)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case address, name, role, status, otherParameters
+        }
+    }
+
+    /// One instance of a series changed on its own: moved, retitled, cancelled or completed.
+    public struct Change: Encodable, Equatable, Sendable {
+        /// The instance's original start, which names it.
+        public var recurrenceId: String
+        public var start: String
+        public var end: String?
+        public var cancelled: Bool
+        /// Its own texts; null where it keeps the series'.
+        public var title: String?
+        public var place: String?
+        public var notes: String?
+        public var completedAt: String?
+        /// True when the change holds for this instance and those after it.
+        public var thisAndFuture: Bool
+        public var extraProperties: [String]
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(recurrenceId, forKey: .recurrenceId)
+            try container.encode(start, forKey: .start)
+            try container.encode(end, forKey: .end)
+            try container.encode(cancelled, forKey: .cancelled)
+            try container.encode(title, forKey: .title)
+            try container.encode(place, forKey: .place)
+            try container.encode(notes, forKey: .notes)
+            try container.encode(completedAt, forKey: .completedAt)
+            try container.encode(thisAndFuture, forKey: .thisAndFuture)
+            try container.encode(extraProperties, forKey: .extraProperties)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case recurrenceId, start, end, cancelled, title, place, notes, completedAt, thisAndFuture, extraProperties
+        }
+    }
+
     // MARK: - Fields
 
     /// The lowercase UUID.
@@ -67,6 +134,27 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
     public var attachments: [String]
     public var created: String
     public var updated: String
+    /// `UTC`, `floating` (the wall clock wherever the planner runs), or the zone's name
+    /// (`Europe/Berlin`): where the times are anchored and a series is expanded.
+    public var timeZone: String
+    /// The iCalendar UID, when it is not the id (an imported item's).
+    public var uid: String?
+    /// More times of a series (RDATE), each a start, or a start and an end.
+    public var recurrenceDates: [String]
+    public var recurrencePeriods: [Time]
+    /// Instances left out (EXDATE): by their start, or (`exceptionDays`) whole days.
+    public var exceptionDates: [String]
+    public var exceptionDays: [String]
+    /// True when only the instances are known, not the rule (a series imported so).
+    public var instancesOnly: Bool
+    /// Instances changed on their own.
+    public var overrides: [Change]
+    public var organizer: Person?
+    public var attendees: [Person]
+    /// The categories after `category`.
+    public var moreCategories: [String]
+    /// iCalendar properties Datebook does not show, kept as written for export.
+    public var extraProperties: [String]
 
     // MARK: - Creating
 
@@ -101,6 +189,29 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         attachments = item.attachments
         created = text(item.created)
         updated = text(item.updated)
+        switch item.timeZone {
+        case .utc: self.timeZone = "UTC"
+        case .floating: self.timeZone = "floating"
+        case let .named(name): self.timeZone = name
+        }
+        uid = item.icalUID
+        let instant: (Date) -> String = days ? day : text
+        recurrenceDates = item.recurrenceDates.map(instant)
+        recurrencePeriods = item.recurrencePeriods.map(time)
+        exceptionDates = item.exceptionDates.map(instant)
+        exceptionDays = item.exceptionDays.map(day)
+        instancesOnly = item.instancesOnly
+        overrides = item.overrides.map { change in
+            Change(
+                recurrenceId: instant(change.recurrenceID), start: instant(change.start),
+                end: change.end.map { days ? lastDay(change.start, $0) : text($0) }, cancelled: change.isCancelled,
+                title: change.title, place: change.place, notes: change.notes, completedAt: change.completedAt.map(text),
+                thisAndFuture: change.thisAndFuture, extraProperties: change.extraProperties)
+        }
+        organizer = item.organizer.map(Person.init)
+        attendees = item.attendees.map(Person.init)
+        moreCategories = item.moreCategories
+        extraProperties = item.extraProperties
     }
 
     // MARK: - Encoding
@@ -133,10 +244,24 @@ public struct ItemJSON: Encodable, Equatable, Sendable {
         try container.encode(attachments, forKey: .attachments)
         try container.encode(created, forKey: .created)
         try container.encode(updated, forKey: .updated)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(uid, forKey: .uid)
+        try container.encode(recurrenceDates, forKey: .recurrenceDates)
+        try container.encode(recurrencePeriods, forKey: .recurrencePeriods)
+        try container.encode(exceptionDates, forKey: .exceptionDates)
+        try container.encode(exceptionDays, forKey: .exceptionDays)
+        try container.encode(instancesOnly, forKey: .instancesOnly)
+        try container.encode(overrides, forKey: .overrides)
+        try container.encode(organizer, forKey: .organizer)
+        try container.encode(attendees, forKey: .attendees)
+        try container.encode(moreCategories, forKey: .moreCategories)
+        try container.encode(extraProperties, forKey: .extraProperties)
     }
 
     enum CodingKeys: String, CodingKey {
         case id, kind, title, start, end, due, allDay, place, notes, status, statusChangedAt
         case priority, category, times, alarms, repeatRule, attachments, created, updated
+        case timeZone, uid, recurrenceDates, recurrencePeriods, exceptionDates, exceptionDays, instancesOnly
+        case overrides, organizer, attendees, moreCategories, extraProperties
     }
 }

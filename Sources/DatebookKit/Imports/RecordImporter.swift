@@ -129,7 +129,22 @@ struct RecordImporter {
             }
             seen[record.uid] = (identity, seen[record.uid]?.record ?? record.position.record)
             item.id = identity.id
-            item.icalUID = identity.id.isLowercasedText(record.uid) ? nil : record.uid
+            if !identity.id.isLowercasedText(record.uid) {
+                item.icalUID = record.uid
+            } else if let own = record.item.icalUID, own != record.uid {
+                // A record under its id that names a UID of its own (Datebook JSON of an
+                // imported item) keeps it, unless another item holds that UID here.
+                if let holder = try batch.identity(ofUID: own), holder.id != identity.id {
+                    item.icalUID = nil
+                    report.warnings.append(record.position.note(
+                        "its UID \u{201C}\(own)\u{201D} belongs to another item here; it keeps its id alone",
+                        uid: record.uid))
+                } else {
+                    item.icalUID = own
+                }
+            } else {
+                item.icalUID = nil
+            }
             if let created = identity.created, !record.keepsCreated {
                 item.created = created
             }

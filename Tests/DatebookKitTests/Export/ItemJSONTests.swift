@@ -64,9 +64,14 @@ import Testing
         let keys: Set<String> = [
             "id", "kind", "title", "start", "end", "due", "allDay", "place", "notes", "status",
             "statusChangedAt", "priority", "category", "times", "alarms", "repeatRule", "attachments",
-            "created", "updated",
+            "created", "updated", "timeZone", "uid", "recurrenceDates", "recurrencePeriods", "exceptionDates",
+            "exceptionDays", "instancesOnly", "overrides", "organizer", "attendees", "moreCategories",
+            "extraProperties",
         ]
         #expect(Set(json.keys) == keys)
+        #expect(json["uid"] is NSNull)
+        #expect(json["organizer"] is NSNull)
+        #expect(json["timeZone"] as? String == "UTC")
         #expect((json["alarms"] as? [Any])?.isEmpty == true)
         for key in ["start", "end", "due", "repeatRule", "statusChangedAt"] {
             #expect(json[key] is NSNull, "\(key) should be null")
@@ -91,7 +96,7 @@ import Testing
             guard line.hasPrefix("    \""), let end = line.dropFirst(5).firstIndex(of: "\"") else { return nil }
             return String(line[line.index(line.startIndex, offsetBy: 5)..<end])
         }
-        let firstObjectKeys = Array(keys.prefix(19))
+        let firstObjectKeys = Array(keys.prefix(31))
         #expect(firstObjectKeys == firstObjectKeys.sorted())
         #expect(text.contains("\"/tmp/a/b.png\""))
         let empty = try JSONSerialization.jsonObject(with: try ItemJSON.encode([], timeZone: Self.berlin))

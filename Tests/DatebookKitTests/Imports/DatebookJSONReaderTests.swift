@@ -68,6 +68,90 @@ struct DatebookJSONReaderTests {
         #expect(ics.added == 0)
     }
 
+    @Test("a series' zone, changed and left-out instances, extra times, people and kept properties come back whole")
+    func seriesComeBackWhole() throws {
+        let store = try CalendarFixtures.store(zone: "Europe/Berlin")
+        let now = ImportFixtures.utc("2026-11-22T09:00:00Z")
+        // Weekly at 08:00 in Berlin from March: 07:00 UTC in winter, 06:00 in summer.
+        var weekly = Item(
+            id: UUID(), kind: .event, title: "Weekly sync",
+            times: [ItemTime(start: ImportFixtures.utc("2026-03-02T07:00:00Z"), end: ImportFixtures.utc("2026-03-02T07:30:00Z"))],
+            repeatRule: "FREQ=WEEKLY;BYDAY=MO", created: now, timeZone: .named("Europe/Berlin"))
+        weekly.icalUID = "weekly@example.org"
+        weekly.exceptionDates = [ImportFixtures.utc("2026-12-07T07:00:00Z")]
+        weekly.recurrenceDates = [ImportFixtures.utc("2026-12-05T09:00:00Z")]
+        weekly.overrides = [RecurrenceOverride(
+            recurrenceID: ImportFixtures.utc("2026-11-30T07:00:00Z"), start: ImportFixtures.utc("2026-11-30T14:00:00Z"),
+            end: ImportFixtures.utc("2026-11-30T15:00:00Z"), title: "Weekly sync (moved)", notes: "Room 4",
+            extraProperties: ["X-MOVED:yes"])]
+        weekly.organizer = Participant(address: "mailto:ana@example.org", name: "Ana")
+        var bea = Participant(address: "mailto:bea@example.org", name: "Bea", role: "REQ-PARTICIPANT")
+        bea.status = "ACCEPTED"
+        bea.otherParameters = "RSVP=TRUE"
+        weekly.attendees = [bea]
+        weekly.category = "work"
+        weekly.moreCategories = ["team"]
+        weekly.extraProperties = ["X-ZOOM-LINK:https://example.org/j/1", "CLASS:PRIVATE"]
+        // A daily task, all day (from Berlin's midnights), one occurrence done, one cancelled, two
+        // days more.
+        var daily = Item(
+            id: UUID(), kind: .task, title: "Water the plants",
+            times: [ItemTime(start: ImportFixtures.utc("2026-11-22T23:00:00Z"), end: ImportFixtures.utc("2026-11-23T23:00:00Z"))],
+            allDay: true, repeatRule: "FREQ=DAILY;COUNT=10", created: now, timeZone: .floating)
+        daily.overrides = [
+            RecurrenceOverride(
+                recurrenceID: ImportFixtures.utc("2026-11-23T23:00:00Z"), start: ImportFixtures.utc("2026-11-23T23:00:00Z"),
+                end: ImportFixtures.utc("2026-11-24T23:00:00Z"), completedAt: ImportFixtures.utc("2026-11-24T18:00:00Z")),
+            RecurrenceOverride(
+                recurrenceID: ImportFixtures.utc("2026-11-25T23:00:00Z"), isCancelled: true,
+                start: ImportFixtures.utc("2026-11-25T23:00:00Z")),
+        ]
+        daily.recurrencePeriods = [ItemTime(
+            start: ImportFixtures.utc("2026-12-09T23:00:00Z"), end: ImportFixtures.utc("2026-12-11T23:00:00Z"))]
+        for item in [weekly, daily] { _ = try store.save(item) }
+
+        let exported = try ItemJSON.encode(try Self.all(store), timeZone: Self.zone)
+        let copy = try CalendarFixtures.store(zone: "Europe/Berlin")
+        let result = try FileImporter(writer: copy).importData(exported)
+        #expect(result.report.skipped.isEmpty)
+        #expect(result.report.warnings.isEmpty)
+        #expect(result.report.added == 2)
+        let again = try ItemJSON.encode(try Self.all(copy), timeZone: Self.zone)
+        #expect(String(decoding: again, as: UTF8.self) == String(decoding: exported, as: UTF8.self))
+        #expect(try Self.all(copy) == Self.all(store))
+        // The calendars list the same, across the change to winter time.
+        func listed(_ store: SQLiteStore) throws -> [String] {
+            try store.occurrences(from: ImportFixtures.utc("2026-03-01T00:00:00Z"), to: ImportFixtures.utc("2027-01-01T00:00:00Z"))
+                .map { "\($0.start.timeIntervalSince1970) \($0.end.timeIntervalSince1970) \($0.title) \($0.status)" }
+        }
+        let before = try listed(store)
+        #expect(try listed(copy) == before)
+        #expect(before.contains("\(ImportFixtures.utc("2026-11-30T14:00:00Z").timeIntervalSince1970) "
+            + "\(ImportFixtures.utc("2026-11-30T15:00:00Z").timeIntervalSince1970) Weekly sync (moved) active"))
+        #expect(before.contains { $0.hasPrefix("\(ImportFixtures.utc("2026-06-01T06:00:00Z").timeIntervalSince1970) ") })
+        #expect(!before.contains { $0.hasPrefix("\(ImportFixtures.utc("2026-12-07T07:00:00Z").timeIntervalSince1970) ") })
+        // The UID stays: the .ics export of either names the same series.
+        #expect(try copy.item(id: weekly.id)?.icalUID == "weekly@example.org")
+    }
+
+    @Test("a UID another item holds here is not taken twice: the item keeps its id, with a note")
+    func uidHeldByAnother() throws {
+        let store = try CalendarFixtures.store(zone: "Europe/Berlin")
+        var item = Fixture.event(1, "Imported", at: "2026-11-24 10:00")
+        item.icalUID = "shared@example.org"
+        _ = try store.save(item)
+        var other = Fixture.event(2, "Other", at: "2026-11-25 10:00")
+        other.icalUID = "shared@example.org"
+        let copy = try CalendarFixtures.store(zone: "Europe/Berlin")
+        _ = try copy.save(item)
+        let result = try FileImporter(writer: copy).importData(try ItemJSON.encode([other], timeZone: Self.zone))
+        #expect(result.report.added == 1)
+        #expect(result.report.warnings.map(\.message) == [
+            "its UID \u{201C}shared@example.org\u{201D} belongs to another item here; it keeps its id alone"])
+        #expect(try copy.item(id: Fixture.id(2))?.icalUID == nil)
+        #expect(try copy.item(id: Fixture.id(1))?.icalUID == "shared@example.org")
+    }
+
     @Test("a list of alarms is read whole, before or at a time, as well as the single alarm an older list wrote")
     func alarms() throws {
         let store = try CalendarFixtures.store()
