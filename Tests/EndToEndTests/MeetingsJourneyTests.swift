@@ -60,7 +60,7 @@ struct MeetingsJourneyTests {
         try bob.send(keys: "Enter")
         // Once he has said who he is, the file he asked for is read: no key again.
         try await bob.waitFor("Alice invites you to “Planning”: vote on 3 times")
-        try await bob.waitFor("Vote     Planning")
+        try await bob.waitFor("Vote      Planning")
         // Vote: yes on the second and third times.
         try bob.send(keys: "v")
         try await bob.waitFor("your vote")
@@ -73,7 +73,7 @@ struct MeetingsJourneyTests {
         let reply = bob.home.path("outbox/planning-reply-poll-to-alice@example.org-0.ics")
         #expect(FileManager.default.fileExists(atPath: reply))
         try bob.send(keys: "Escape")
-        try await bob.waitFor("Voted    Planning")
+        try await bob.waitFor("Voted     Planning")
 
         // Alice reads the vote and confirms the best time.
         let alice = try TmuxSession(width: 110, height: 30, environment: ["TZ": "Europe/Berlin"], home: aliceHome)
@@ -105,7 +105,7 @@ struct MeetingsJourneyTests {
         try await bob.waitFor("Going to “Planning”.")
         try bob.send(keys: "]", "]")
         try await bob.waitFor("[Coming]")
-        try await bob.waitFor("Going    Planning")
+        try await bob.waitFor("Going     Planning")
         // The same instant in both calendars: 14:00 in Berlin is 08:00 in New York.
         var aliceZone = TmuxSession.environment(home: aliceHome)
         aliceZone["TZ"] = "Europe/Berlin"

@@ -12,6 +12,10 @@ public struct MeetingDetailsState: Equatable {
     public var cursor: Int
     /// My votes while voting; nil otherwise.
     public var votes: [Int: SlotVote]?
+    /// The first line of the page asked for (PgDn, PgUp); the page shows the cursor's slot
+    /// when `followsCursor`.
+    public var scroll = 0
+    public var followsCursor = true
 
     public init(meeting: Meeting, me: Me?, cursor: Int = 0, votes: [Int: SlotVote]? = nil) {
         self.meeting = meeting
@@ -45,15 +49,21 @@ public struct MeetingDetailsState: Equatable {
 }
 
 public enum MeetingDetailsView {
-    public static func render(_ state: MeetingDetailsState, dates: DateText, now: Date, into grid: inout Grid,
-                              area: Rect) -> Drawing<Never> {
+    /// One line of the page: its text, style, and the style the whole row is filled with.
+    struct Line {
+        var text: String
+        var style: Style = .plain
+        var fill: Style?
+    }
+
+    /// The page's lines at `width` columns, and the index of the cursor's slot among them.
+    static func layout(_ state: MeetingDetailsState, dates: DateText, now: Date, width: Int) -> (lines: [Line], cursor: Int) {
         let meeting = state.meeting
         let tally = MeetingTally(meeting)
-        var y = area.y
-        func line(_ text: String, _ style: Style = .plain) {
-            guard y < area.maxY else { return }
-            grid.put(" " + text, x: area.x, y: y, style: style, maxWidth: area.width, ellipsis: true)
-            y += 1
+        var lines: [Line] = []
+        var cursorLine = 0
+        func line(_ text: String, _ style: Style = .plain, fill: Style? = nil) {
+            lines.append(Line(text: " " + text, style: style, fill: fill))
         }
         line(InertText.line(meeting.title), Theme.heading)
         var about = ["host " + InertText.line(meeting.hostedByMe ? "you" : meeting.host.shownName)]
@@ -76,25 +86,22 @@ public enum MeetingDetailsView {
             }
             line("Your answer: " + answer, mine.answer == .noReply ? Theme.active : .plain)
         }
-        y += 1
+        lines.append(Line(text: ""))
         // The grid: one line per slot, one column per invitee.
         let invitees = meeting.invitees
         let voting = state.votes != nil
         let labelWidth = 32
         let countWidth = 18
         let mineWidth = voting ? 14 : 0
-        let columns = max(0, min(invitees.count, (area.width - labelWidth - countWidth - mineWidth - 4) / 2))
-        if y < area.maxY {
-            var header = DisplayWidth.padded("Times", to: labelWidth) + DisplayWidth.padded("yes maybe no", to: countWidth)
-            if voting { header += DisplayWidth.padded("your vote", to: mineWidth) }
-            // Two columns an invitee: an initial, a CJK one included, and its vote stand in line.
-            header += invitees.prefix(columns).map {
-                DisplayWidth.padded(String(InertText.line($0.person.shownName).prefix(1)).uppercased(), to: 2)
-            }.joined()
-            line(header, Theme.label)
-        }
+        let columns = max(0, min(invitees.count, (width - labelWidth - countWidth - mineWidth - 4) / 2))
+        var header = DisplayWidth.padded("Times", to: labelWidth) + DisplayWidth.padded("yes maybe no", to: countWidth)
+        if voting { header += DisplayWidth.padded("your vote", to: mineWidth) }
+        // Two columns an invitee: an initial, a CJK one included, and its vote stand in line.
+        header += invitees.prefix(columns).map {
+            DisplayWidth.padded(String(InertText.line($0.person.shownName).prefix(1)).uppercased(), to: 2)
+        }.joined()
+        line(header, Theme.label)
         for (index, slot) in meeting.slots.enumerated() {
-            guard y < area.maxY else { break }
             let count = tally.count(of: slot.id)
             let isCursor = index == state.cursor
             var label = (isCursor ? "▸ " : "  ") + "\(slot.id). " + dates.day(slot.start, relativeTo: now) + " "
@@ -111,18 +118,13 @@ public enum MeetingDetailsView {
                     invitee.answer == .refused ? "-" : MeetingDetailsState.symbol(invitee.answer.votes[slot.id]), to: 2)
             }.joined()
             let past = slot.end <= now
-            var style: Style = past ? Theme.past : .plain
-            if isCursor { style = Theme.selection }
-            grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: isCursor ? Theme.selection : .plain)
-            line(text, style)
+            if isCursor { cursorLine = lines.count }
+            line(text, isCursor ? Theme.selection : past ? Theme.past : .plain, fill: isCursor ? Theme.selection : nil)
         }
-        if y < area.maxY {
-            line("★ most can come · ● confirmed · ✓ yes · ~ if need be · ✗ no · - refused · · no reply", Theme.muted)
-        }
-        y += 1
+        line("★ most can come · ● confirmed · ✓ yes · ~ if need be · ✗ no · - refused · · no reply", Theme.muted)
+        lines.append(Line(text: ""))
         if !invitees.isEmpty { line("Who said what", Theme.heading) }
         for invitee in invitees {
-            guard y < area.maxY else { break }
             var said: String
             switch invitee.answer {
             case .noReply: said = "no reply"
@@ -137,8 +139,44 @@ public enum MeetingDetailsView {
             line("  " + DisplayWidth.padded(DisplayWidth.truncated(who, to: 34), to: 36) + said)
         }
         if !meeting.notes.isEmpty {
-            y += 1
+            lines.append(Line(text: ""))
             for text in InertText.lines(meeting.notes) { line(text) }
+        }
+        return (lines, cursorLine)
+    }
+
+    /// The first line shown in `height` rows (the last one saying what more there is when the
+    /// page is longer): the one asked for, moved so that the cursor's slot shows when the page
+    /// follows it.
+    static func firstLine(_ state: MeetingDetailsState, lines: Int, cursor: Int, height: Int) -> Int {
+        guard lines > height else { return 0 }
+        let visible = max(1, height - 1)
+        var first = state.scroll
+        if state.followsCursor {
+            if cursor < first { first = cursor }
+            if cursor >= first + visible { first = cursor - visible + 1 }
+        }
+        return max(0, min(first, lines - visible))
+    }
+
+    public static func render(_ state: MeetingDetailsState, dates: DateText, now: Date, into grid: inout Grid,
+                              area: Rect) -> Drawing<Never> {
+        guard area.height > 0, area.width > 0 else { return Drawing() }
+        let (lines, cursor) = layout(state, dates: dates, now: now, width: area.width)
+        let fits = lines.count <= area.height
+        let visible = fits ? area.height : max(1, area.height - 1)
+        let first = firstLine(state, lines: lines.count, cursor: cursor, height: area.height)
+        for (offset, line) in lines.dropFirst(first).prefix(visible).enumerated() {
+            let y = area.y + offset
+            if let fill = line.fill { grid.fill(Rect(x: area.x, y: y, width: area.width, height: 1), style: fill) }
+            grid.put(line.text, x: area.x, y: y, style: line.style, maxWidth: area.width, ellipsis: true)
+        }
+        if !fits {
+            let below = lines.count - first - visible
+            let text = below > 0
+                ? " ↓ \(below) more line" + (below == 1 ? "" : "s") + " (PgDn)" + (first > 0 ? " · ↑ PgUp" : "")
+                : " ↑ more above (PgUp)"
+            grid.put(text, x: area.x, y: area.maxY - 1, style: Theme.muted, maxWidth: area.width, ellipsis: true)
         }
         return Drawing()
     }

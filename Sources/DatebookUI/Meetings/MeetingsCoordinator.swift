@@ -38,6 +38,8 @@ public final class MeetingsCoordinator: TabCoordinator {
     public let flow: ItemFlow
     /// The meeting open, when one is.
     public private(set) var details: MeetingDetailsState?
+    /// The area the open meeting's page is drawn in, for a screenful's scroll.
+    private var detailsArea = Rect(x: 0, y: 0, width: 80, height: 24)
     /// The group-meeting form, over the list or the meeting, while open.
     public private(set) var form: MeetingFormPresenter?
     private(set) var question: Question?
@@ -101,6 +103,7 @@ public final class MeetingsCoordinator: TabCoordinator {
     }
 
     public func resize(to area: Rect) {
+        detailsArea = area
         presenter.viewportHeight = max(1, area.height - MeetingsView.headerHeight - 1)
         flow.resize(to: area)
     }
@@ -169,6 +172,7 @@ public final class MeetingsCoordinator: TabCoordinator {
 
     private func handleDetails(_ intent: Intent) -> TabResponse {
         guard let open = details else { return .ignored }
+        if scrollDetails(intent) { return .handled }
         switch intent {
         case .moveUp: details?.cursor = max(0, open.cursor - 1)
         case .moveDown: details?.cursor = min(max(0, open.meeting.slots.count - 1), open.cursor + 1)
@@ -180,6 +184,26 @@ public final class MeetingsCoordinator: TabCoordinator {
         default: return .ignored
         }
         return .handled
+    }
+
+    /// The page of the open meeting: PgDn and PgUp scroll it a screen, and the cursor's slot
+    /// shows again once the cursor moves (true when `intent` was one of these).
+    private func scrollDetails(_ intent: Intent) -> Bool {
+        guard let open = details else { return false }
+        switch intent {
+        case .moveUp, .moveDown:
+            details?.followsCursor = true
+            return false
+        case .pageDown, .pageUp:
+            let (lines, cursor) = MeetingDetailsView.layout(open, dates: dates, now: clock.now(), width: detailsArea.width)
+            let first = MeetingDetailsView.firstLine(open, lines: lines.count, cursor: cursor, height: detailsArea.height)
+            let page = max(1, detailsArea.height - 2)
+            details?.scroll = max(0, first + (intent == .pageDown ? page : -page))
+            details?.followsCursor = false
+            return true
+        default:
+            return false
+        }
     }
 
     private func startVoting() -> TabResponse {
@@ -202,6 +226,7 @@ public final class MeetingsCoordinator: TabCoordinator {
 
     private func handleVote(_ intent: Intent) -> TabResponse {
         guard let open = details, let slot = open.slot else { return .ignored }
+        if scrollDetails(intent) { return .handled }
         switch intent {
         case .moveUp: details?.cursor = max(0, open.cursor - 1)
         case .moveDown: details?.cursor = min(open.meeting.slots.count - 1, open.cursor + 1)

@@ -50,7 +50,7 @@ public struct MeetingRowState: Equatable {
 public enum MeetingsView {
     /// Lines above the rows: the lists and the count.
     public static let headerHeight = 2
-    static let markWidth = 9
+    static let markWidth = 10
 
     public static func render(_ state: MeetingsViewState, into grid: inout Grid, area: Rect) -> Drawing<Int> {
         guard area.height > 0, area.width > 0 else { return Drawing() }
