@@ -27,8 +27,13 @@ struct Inbox: ParsableCommand {
         for file in files {
             let name = file == "-" ? "standard input" : file
             do {
-                let data = file == "-"
-                    ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                let data: Data
+                do {
+                    data = file == "-"
+                        ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: file))
+                } catch {
+                    throw UnreadableFileError(reason: UnreadableFile.reason(file, error))
+                }
                 let outcomes = try InboxFile.apply(data, to: database)
                 for outcome in outcomes { print("\(name): \(InertText.line(outcome.summary))") }
             } catch {
@@ -38,4 +43,10 @@ struct Inbox: ParsableCommand {
         }
         if failed { throw ExitCode(1) }
     }
+}
+
+/// A file `inbox` could not read, said plainly.
+private struct UnreadableFileError: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "cannot read the file: \(reason)" }
 }

@@ -29,7 +29,7 @@ public struct ICalendarImporter {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw .unreadable((error as NSError).localizedDescription)
+            throw .unreadable(UnreadableFile.reason(path, error))
         }
         return try importData(data, isMappedFile: true)
     }

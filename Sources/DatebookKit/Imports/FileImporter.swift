@@ -47,7 +47,7 @@ public struct FileImporter {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw .unreadable((error as NSError).localizedDescription)
+            throw .unreadable(UnreadableFile.reason(path, error))
         }
         if format == .ical || (format == nil && !data.withUnsafeBytes(ImportFormat.looksLikeJSON)) {
             return Result(format: .ical, report: try ICalendarImporter(writer: writer).importFile(atPath: path))

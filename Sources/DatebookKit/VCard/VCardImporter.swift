@@ -46,7 +46,7 @@ public struct VCardImporter {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .alwaysMapped)
         } catch {
-            throw .unreadable((error as NSError).localizedDescription)
+            throw .unreadable(UnreadableFile.reason(path, error))
         }
         return try importData(data)
     }

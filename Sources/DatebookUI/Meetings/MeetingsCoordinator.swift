@@ -424,14 +424,17 @@ public final class MeetingsCoordinator: TabCoordinator {
                 askWhoIAm(then: { [unowned self] in self.readInbox(path: path) })
                 return .message(StatusMessage("Say who you are first; then the file is read"))
             }
-            let data = try Data(contentsOf: URL(fileURLWithPath: expanded))
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: expanded))
+            } catch {
+                return .message(.error("Cannot read \(path): \(UnreadableFile.reason(expanded, error))"))
+            }
             let messages = try ITIPReader.read(data)
             let outcomes = try store.writeMeetings { batch in try messages.map { try MeetingInbox.apply($0, in: batch) } }
             question = nil
             presenter.storeDidChange()
             return .message(StatusMessage(outcomes.map(\.summary).joined(separator: "; ")))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            return .message(.error("There is no file \(path)"))
         } catch {
             return .message(.error("\(path): \(error)"))
         }
