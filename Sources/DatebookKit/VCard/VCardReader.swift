@@ -186,6 +186,10 @@ public enum VCardReader {
         },
         "BDAY": { state, property in
             guard state.contact.birthday == nil, let birthday = VCardDates.birthday(property) else {
+                if state.contact.birthday == nil {
+                    state.notes.append("its BDAY \u{201C}\(property.text.count > 40 ? property.text.prefix(39) + "…" : property.text)\u{201D} is no date Datebook reads; "
+                        + "it is kept as written, and a birthday set later replaces it")
+                }
                 return state.keep(property)
             }
             state.contact.birthday = birthday

@@ -56,7 +56,11 @@ public struct VCardWriter: Sendable {
         if !contact.categories.isEmpty { lines.add("CATEGORIES:" + contact.categories.map(escape).joined(separator: ",")) }
         if let photo = contact.photo { lines.add(self.photo(photo)) }
         lines.add("REV:" + VCardDates.revision(contact.changed))
-        for line in contact.unknownProperties { lines.add(ControlCharacters.inICalendar(line)) }
+        // A card has one BDAY: once the birthday is known (read, or set since), a BDAY kept as
+        // it came (one that was no date) would make two.
+        for line in contact.unknownProperties where contact.birthday == nil || Self.name(line) != "BDAY" {
+            lines.add(ControlCharacters.inICalendar(line))
+        }
         lines.add("END:VCARD")
         lines.fold(into: &out, reservedGroups: Set(contact.unknownProperties.compactMap(Self.group)))
     }
@@ -109,6 +113,13 @@ public struct VCardWriter: Sendable {
             }
         }
         return out
+    }
+
+    /// The property name of a kept line, in capitals (`BDAY` of `item1.bday;VALUE=text:…`).
+    static func name(_ line: String) -> String {
+        let end = line.firstIndex(where: { $0 == ";" || $0 == ":" }) ?? line.endIndex
+        let name = line[..<end]
+        return (name.lastIndex(of: ".").map { name[name.index(after: $0)...] } ?? name).uppercased()
     }
 
     /// The group of a kept line (`item3` of `item3.X-ABDATE:…`).

@@ -115,6 +115,23 @@ import Testing
         #expect(VCardWriter(version: .v3).write([contact]).contains("N:;;;;\r\n"))
     }
 
+    @Test("a BDAY that is no date is kept with a note; a birthday set later replaces it, never beside it")
+    func unreadableBirthdayIsReplacedNotDoubled() throws {
+        let card = "BEGIN:VCARD\r\nVERSION:4.0\r\nUID:bd-1\r\nFN:Ana\r\nBDAY:2026-02-31\r\nEND:VCARD\r\n"
+        let store = try Self.store()
+        let report = try VCardImporter(writer: store).importData(Data(card.utf8))
+        #expect(report.notes.map(\.message) == [
+            "its BDAY “2026-02-31” is no date Datebook reads; it is kept as written, and a birthday set later replaces it"])
+        var contact = try #require(try store.contact(uid: "bd-1"))
+        #expect(contact.birthday == nil)
+        #expect(VCardWriter().write([contact]).contains("BDAY:2026-02-31\r\n"))
+        contact.birthday = Birthday(year: 1990, month: 1, day: 1)
+        try store.save(contact)
+        let written = VCardWriter().write([try #require(try store.contact(uid: "bd-1"))])
+        #expect(written.components(separatedBy: "\r\n").filter { $0.hasPrefix("BDAY") } == ["BDAY:19900101"])
+        #expect(VCardWriter.name("item1.bday;VALUE=text:x") == "BDAY")
+    }
+
     @Test func typeInEverySpelling() throws {
         let card = """
             BEGIN:VCARD
