@@ -187,7 +187,10 @@ public final class HTTPSession {
         case Int32(DATEBOOK_CURLE_WRITE_ERROR) where sink.tooLarge:
             throw .tooLarge(limit: sizeLimit)
         default:
-            let detail = String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // curl says how long it tried ("… port 8080 after 2 ms: …"), which differs from one
+            // try to the next; without it, the same failure reads the same (Activities notes it once).
+            let detail = Self.withoutDuration(
+                String(decoding: errorText.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
             let general = api.easy_strerror(code).map { String(cString: $0) } ?? "error \(code)"
             throw .unreachable(detail.isEmpty ? general : detail)
         }
@@ -195,5 +198,11 @@ public final class HTTPSession {
         let effective = datebook_curl_info_string(&api, handle, Int32(DATEBOOK_CURLINFO_EFFECTIVE_URL))
             .flatMap { URL(string: String(cString: $0)) } ?? request.url
         return HTTPResponse(status: status, headers: sink.headers, body: sink.body, url: effective)
+    }
+
+    /// curl's message without how long it tried: `… port 8080 after 2 ms: Connection refused`
+    /// reads `… port 8080: Connection refused`.
+    static func withoutDuration(_ message: String) -> String {
+        message.replacing(/\ after \d+ ms/, with: "")
     }
 }
