@@ -178,6 +178,12 @@ public struct ItemDraft: Equatable, Sendable {
                 problems[.repeatRule] = error.description
             }
         }
+        // An alarm before a time that is not there would never ring.
+        if problems[.alarm] == nil, item.alarms.contains(where: { $0.minutesBefore != nil }), item.times.isEmpty,
+            item.due == nil
+        {
+            problems[.alarm] = "An alarm before needs a time to count from: give a start or a due date, or an alarm at a time"
+        }
         // A relative path is kept from the folder it was typed in, so it opens from anywhere.
         item.attachments = self[.attachments].split(separator: ";")
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

@@ -50,6 +50,15 @@ struct ItemDraftTests {
         }
     }
 
+    @Test("an alarm before needs a start or a due date to count from; an alarm at a time does not")
+    func alarmNeedsATime() {
+        let undated = read(ItemDraft(kind: .task, texts: [.title: "Call", .alarm: "15m"]))
+        #expect(undated.problems == [
+            .alarm: "An alarm before needs a time to count from: give a start or a due date, or an alarm at a time"])
+        #expect(read(ItemDraft(kind: .task, texts: [.title: "Call", .alarm: "15m", .due: "2026-11-25 17:00"])).isValid)
+        #expect(read(ItemDraft(kind: .task, texts: [.title: "Call", .alarm: "2026-11-25 09:00"])).isValid)
+    }
+
     @Test("a task due on a date without a time is all day and floats; with a time it is anchored here")
     func dateOnlyTask() {
         let days = read(ItemDraft(kind: .task, texts: [.title: "Tax", .due: "2027-03-31"]))
