@@ -61,6 +61,16 @@ public struct QuickAddParser: Sendable {
         }
         var index = 0
         while index < words.count {
+            // With a repeat, "10 times" after other words (`every day 7am 10 times`) says how
+            // many times it repeats.
+            if let repeats = state.repeats, index + 1 < words.count, let count = Int(words[index].lower), count > 0,
+                ["times", "time"].contains(words[index + 1].lower), !repeats.phrase.hasSuffix(" times"),
+                (try? RepeatPhrase.rule(from: repeats.phrase + " \(count) times", start: now, calendar: calendar)) != nil
+            {
+                state.repeats = (repeats.phrase + " \(count) times", repeats.weekdays)
+                index += 2
+                continue
+            }
             guard let (piece, length) = read(words, at: index, hasStart: state.hasStart) else {
                 state.addToTitle(words[index])
                 index += 1

@@ -233,6 +233,18 @@ import Testing
         #expect(QuickAddParser.plainWeekdays(of: "FREQ=DAILY").isEmpty)
     }
 
+    @Test("a count after the time still ends the repeat")
+    func countAfterTheTime() throws {
+        for (line, phrase) in [("Gym every day 7am 10 times", "daily 10 times"),
+                               ("Gym every monday 7am 3 times", "weekly on mon 3 times")] {
+            let r = try parse(line)
+            #expect(r.title == "Gym", "\(line)")
+            #expect(r.repeatPhrase == phrase, "\(line)")
+        }
+        // Without a repeat, "10 times" is the title's.
+        #expect(try parse("Say it 10 times tomorrow").title == "Say it 10 times")
+    }
+
     @Test func aRepeatUntilADateEndsThen() throws {
         let r = try parse("Standup every weekday 9:30 until 18/12")
         #expect(r.title == "Standup")
