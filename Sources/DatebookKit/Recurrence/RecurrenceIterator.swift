@@ -98,6 +98,7 @@ final class RecurrenceIterator {
         Libical.clearError()
         var recurrence = icalrecurrencetype_from_string(rule)
         guard recurrence.freq != ICAL_NO_RECURRENCE, Libical.takeError() == nil else { throw .unreadable }
+        Self.sortTimesOfDay(&recurrence)
         let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE]
             .contains(recurrence.freq)
         // An hourly or shorter rule in a named zone is walked on the zone's wall clock, without
@@ -610,6 +611,22 @@ final class RecurrenceIterator {
             first = min(first ?? candidate, candidate)
         }
         return first
+    }
+
+    /// Puts BYHOUR, BYMINUTE and BYSECOND in ascending order, as libical needs them: it walks
+    /// a day's times in the order written, so `FREQ=MINUTELY;BYHOUR=23,22` gave the 23rd hour
+    /// and never the 22nd (finding 53). The rule's text is kept as it was written.
+    static func sortTimesOfDay(_ recurrence: inout icalrecurrencetype) {
+        func sort<T>(_ array: inout T) {
+            withUnsafeMutableBytes(of: &array) { raw in
+                var values = raw.bindMemory(to: Int16.self)
+                let count = values.firstIndex(of: Int16(ICAL_RECURRENCE_ARRAY_MAX.rawValue)) ?? values.count
+                values[..<count].sort()
+            }
+        }
+        sort(&recurrence.by_hour)
+        sort(&recurrence.by_minute)
+        sort(&recurrence.by_second)
     }
 
     /// libical's zone for a series: UTC, none (floating), or a named zone (UTC when the name is

@@ -287,6 +287,31 @@ struct RecurrenceTests {
         #expect(try opened.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") } == kept)
     }
 
+    @Test("hours, minutes and seconds in any order give the same times (libical needs them ascending)")
+    func timesOfDayInAnyOrder() throws {
+        func starts(_ rule: String, zone: ItemTimeZone = .utc) throws -> [Double] {
+            let iterator = try RecurrenceIterator(
+                rule: rule, start: Fixture.utc("2026-12-05 18:30").unixSeconds, isDate: false, zone: zone,
+                zoneDefinition: nil)
+            return (0..<400).compactMap { _ in iterator.next() }
+        }
+        for (written, sorted) in [
+            ("FREQ=MINUTELY;BYHOUR=23,22", "FREQ=MINUTELY;BYHOUR=22,23"),
+            ("FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38", "FREQ=SECONDLY;BYHOUR=11,17,22,23;BYMINUTE=38"),
+            ("FREQ=MINUTELY;BYMINUTE=45,5,30", "FREQ=MINUTELY;BYMINUTE=5,30,45"),
+            ("FREQ=SECONDLY;BYSECOND=50,10;BYMINUTE=59,0", "FREQ=SECONDLY;BYSECOND=10,50;BYMINUTE=0,59"),
+        ] {
+            for zone in [ItemTimeZone.utc, .named("Europe/Berlin")] {
+                let found = try starts(written, zone: zone)
+                #expect(found == (try starts(sorted, zone: zone)), "\(written) in \(zone)")
+                #expect(found.count > 100, "\(written)")
+            }
+        }
+        // Both hours of the evening, not the later alone.
+        let evening = try starts("FREQ=MINUTELY;BYHOUR=23,22").prefix { $0 < Fixture.utc("2026-12-06 00:00").unixSeconds }
+        #expect(evening.contains { $0 >= Fixture.utc("2026-12-05 22:00").unixSeconds && $0 < Fixture.utc("2026-12-05 23:00").unixSeconds })
+    }
+
     @Test("a COUNT out of reach of the work budget is not walked to its end")
     func countOutOfReach() throws {
         let far = try RecurrenceIterator(
