@@ -14,10 +14,39 @@ final class KeptRowBudget: Sendable {
     /// The rows all the dense series of one batch may keep: 50 series kept whole.
     static let total = 50 * SeriesInstances.maximumKept
 
-    private let left: Atomic<Int>
+    /// The work all the dense series of one batch may spend walking their rules: four walks on
+    /// a whole budget. Each walk's cost is bounded, but not how many dense series a file holds
+    /// (nine secondly series whose times are minutes a day took 1.2 s to import, finding 52).
+    static let totalWork = 4 * RecurrenceBound.maximumWork
+    /// What a dense series may spend whatever the others spent: enough for its first times.
+    static let workFloor = RecurrenceBound.maximumWork / 100
 
-    init(total: Int = KeptRowBudget.total) {
+    private let left: Atomic<Int>
+    private let workLeft: Atomic<Int>
+
+    init(total: Int = KeptRowBudget.total, totalWork: Int = KeptRowBudget.totalWork) {
         left = Atomic(total)
+        workLeft = Atomic(totalWork)
+    }
+
+    /// The work a series of the given density may spend walking its rule: a whole walk's when
+    /// it is sparse; when dense, what the batch has left (a walk's at most, the floor at least).
+    func takeWork(density: Double) -> Int {
+        guard density >= LiveReadBudget.sparse else { return RecurrenceBound.maximumWork }
+        var current = workLeft.load(ordering: .relaxed)
+        while true {
+            let granted = max(0, min(RecurrenceBound.maximumWork, current))
+            let (exchanged, found) = workLeft.compareExchange(
+                expected: current, desired: current - granted, ordering: .relaxed)
+            if exchanged { return max(Self.workFloor, granted) }
+            current = found
+        }
+    }
+
+    /// Gives back the work a series of that density was granted and did not spend.
+    func giveBackWork(took: Int, spent: Int, density: Double) {
+        guard density >= LiveReadBudget.sparse, took > spent else { return }
+        workLeft.add(took - spent, ordering: .relaxed)
     }
 
     /// The rows a series of the given density (units of work a day, see

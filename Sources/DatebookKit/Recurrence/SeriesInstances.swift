@@ -10,6 +10,8 @@ import Foundation
 struct SeriesInstances: Sendable {
     var instances: [SeriesInstance]
     var row: SeriesRow
+    /// The work the walk of the rule spent (see `KeptRowBudget.takeWork`).
+    var workSpent = 0
 
     /// The most rule instances kept for one series; a rule that gives more (every minute for
     /// years) keeps the rest for live expansion. (A series stopped here, or on the work budget,
@@ -25,7 +27,10 @@ struct SeriesInstances: Sendable {
     /// Expands `definition` up to `horizon` (stored seconds of an original start), keeping at
     /// most `maximumKept` rule instances (less in a batch of many dense series, see
     /// `KeptRowBudget`).
-    init(_ definition: SeriesDefinition, horizon: Double, maximumKept: Int = Self.maximumKept) {
+    init(
+        _ definition: SeriesDefinition, horizon: Double, maximumKept: Int = Self.maximumKept,
+        workBudget: Int = RecurrenceBound.maximumWork
+    ) {
         var starts: [Double] = []
         var expandedUntil = Self.complete
         var lastEnd: Double? = nil
@@ -33,11 +38,13 @@ struct SeriesInstances: Sendable {
         // The walk stopped at the horizon (not at the most kept, the budget or an EXRULE):
         // a later horizon keeps more.
         var stoppedAtHorizon = false
+        var spent = 0
         if let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
-                zoneDefinition: definition.zoneDefinition)
+                zoneDefinition: definition.zoneDefinition, workBudget: workBudget)
         {
+            defer { spent = iterator.work }
             while let start = iterator.next() {
                 if start >= horizon || starts.count >= maximumKept {
                     expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
@@ -110,6 +117,7 @@ struct SeriesInstances: Sendable {
             end = nil
         }
         self.instances = instances
+        workSpent = spent
         row = SeriesRow(
             start: first, end: end, span: longest, expandedUntil: expandedUntil,
             keepsNoMore: expandedUntil != Self.complete && !stoppedAtHorizon)

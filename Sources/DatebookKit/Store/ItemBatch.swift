@@ -278,8 +278,11 @@ struct SeriesExpander: Sendable {
     func expand(_ definition: SeriesDefinition) -> SeriesInstances {
         let density = definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0
         let granted = keptRows.take(density: density)
-        let expanded = SeriesInstances(definition, horizon: horizon, maximumKept: KeptRowBudget.limit(granted))
+        let work = keptRows.takeWork(density: density)
+        let expanded = SeriesInstances(
+            definition, horizon: horizon, maximumKept: KeptRowBudget.limit(granted), workBudget: work)
         keptRows.giveBack(took: granted, kept: expanded.instances.count, density: density)
+        keptRows.giveBackWork(took: work, spent: expanded.workSpent, density: density)
         return expanded
     }
 }
