@@ -71,7 +71,8 @@ struct MeetingTarget: ParsableArguments {
 
 struct MeetingNew: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "new", abstract: "Create a meeting I host, and print its id.")
+        commandName: "new",
+        abstract: "Create a meeting I host and print its id; the invitations go into the outbox (their paths on stderr).")
 
     @OptionGroup var store: StoreOptions
 
@@ -129,6 +130,13 @@ struct MeetingNew: ParsableCommand {
                 return try batch.write(meeting)
             }
             print(meeting.id.uuidString.lowercased())
+            // The invitations, as the planner writes them when a meeting is saved.
+            let outbox = MeetingOutbox.beside(database: store.path)
+            for (message, recipient) in MeetingOutbox.messages(after: meeting, me: me, at: Console.clock.now()) {
+                let path = try outbox.write(message, to: recipient)
+                // On stderr: standard output is the id alone, for scripts (`id=$(datebook meeting new …)`).
+                Console.error(InertText.line("wrote \(path) (send it to \(recipient.email))"))
+            }
         } catch {
             Console.fail("datebook meeting new: \(error)")
         }

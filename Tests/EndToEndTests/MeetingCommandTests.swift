@@ -61,6 +61,16 @@ struct MeetingCommandTests {
         ])
         #expect(created.status == 0, "\(created.standardError)")
         let id = created.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        // The invitations are written at once, as the planner writes them; their paths on stderr,
+        // standard output the id alone.
+        let wrote = created.standardError.split(separator: "\n").filter { $0.hasPrefix("wrote ") }
+        #expect(wrote.count == 2, "\(created.standardError)")
+        #expect(wrote.contains { $0.contains("-to-bob@example.org-") && $0.hasSuffix("(send it to bob@example.org)") })
+        #expect(!id.contains("\n"))
+        for line in wrote {
+            let path = String(line.dropFirst(6).prefix { $0 != " " })
+            #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        }
         var meeting = try #require(try listed().first)
         #expect(meeting.id == id && meeting.title == "Planning" && meeting.state == "polling")
         #expect(meeting.lists == ["hosting"] && meeting.mark == "Host")
