@@ -123,7 +123,9 @@ struct ReminderBannerTests {
         #expect(ReminderBanner.snoozeDuration("60") == 3600)
         #expect(ReminderBanner.snoozeDuration(" 2h ") == 7200)
         #expect(ReminderBanner.snoozeDuration("1h30m") == 5400)
-        for bad in ["", "0", "-5", "soon", "5 minutes please"] {
+        #expect(ReminderBanner.snoozeDuration("7d") == 604_800.0)
+        // Past a week (or 190,000 years of minutes) is no snooze.
+        for bad in ["", "0", "-5", "soon", "5 minutes please", "8d", "10081", "99999999999"] {
             #expect(ReminderBanner.snoozeDuration(bad) == nil, "\(bad)")
         }
     }

@@ -223,14 +223,15 @@ public final class AppCoordinator: Application {
             case .submit:
                 let typed = banner.snoozeText ?? ""
                 guard let duration = ReminderBanner.snoozeDuration(typed) else {
-                    banner.snoozeProblem = "Cannot read \u{201C}\(typed)\u{201D}: type minutes (5, 10, 60) or 2h"
+                    banner.snoozeProblem = "Cannot read \u{201C}\(typed)\u{201D}: type minutes (5, 10, 60) or 2h, up to 7d"
                     return
                 }
                 let until = clock.now().addingTimeInterval(duration)
                 do {
                     try reminders.store.snooze(ring, until: until)
                     banner.removeCurrent()
-                    status = StatusMessage("Snoozed \u{201C}\(ring.title)\u{201D} until \(dates.time(until))")
+                    let when = dates.calendar.isDate(until, inSameDayAs: clock.now()) ? dates.time(until) : dates.full(until)
+                    status = StatusMessage("Snoozed \u{201C}\(ring.title)\u{201D} until \(when)")
                 } catch {
                     status = .error("Not snoozed: \(error)")
                 }

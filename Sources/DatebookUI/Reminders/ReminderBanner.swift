@@ -55,8 +55,11 @@ public struct ReminderBanner: Equatable, Sendable {
         if queue.isEmpty { shownCount = 0 }
     }
 
+    /// The longest snooze: a week (longer is no snooze but a dismissal nobody asked for).
+    public static let longestSnooze: TimeInterval = 7 * 86_400
+
     /// How long a typed snooze lasts: a number is minutes (`5`, `10`, `60`), else a duration
-    /// (`90m`, `2h`, `1d`); nil when it is neither, or not more than nothing.
+    /// (`90m`, `2h`, `1d`); nil when it is neither, not more than nothing, or past a week.
     public static func snoozeDuration(_ text: String) -> TimeInterval? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let minutes: Int?
@@ -65,7 +68,7 @@ public struct ReminderBanner: Equatable, Sendable {
         } else {
             minutes = (try? DurationParser.parse(trimmed)).map { $0.days * 1440 + $0.minutes }
         }
-        guard let minutes, minutes > 0 else { return nil }
+        guard let minutes, minutes > 0, Double(minutes) * 60 <= longestSnooze else { return nil }
         return Double(minutes) * 60
     }
 
