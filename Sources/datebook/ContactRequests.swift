@@ -21,6 +21,10 @@ struct ContactRequestOptions: ParsableArguments {
         let database = try store.openStore()
         do {
             guard let me = try database.me() else { throw MeetingError.noMe }
+            // Before a contact is made for it.
+            guard MeetingPerson(name: "", email: email).key != me.person.key else {
+                throw MeetingError.refused("\(email) is your own address (datebook me)")
+            }
             let found = try database.writeContacts { batch -> Contact? in
                 if let contact = try batch.contact(email: email) { return contact }
                 guard kind == .request else { return nil }

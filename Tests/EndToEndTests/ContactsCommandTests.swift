@@ -97,6 +97,16 @@ struct ContactsCommandTests {
         #expect(try datebook(["contacts", "list"]).standardOutput == "Bea\t\trequest-received\nCy\n")
     }
 
+    @Test("a request to my own address is refused, and makes no contact")
+    func requestToMyself() throws {
+        #expect(try datebook(["me", "--name", "Alice", "--email", "alice@example.org"]).status == 0)
+        let asked = try datebook(["contacts", "request", "ALICE@example.org"])
+        #expect(asked.status == 1)
+        #expect(asked.standardError.contains("ALICE@example.org is your own address (datebook me)"), "\(asked.standardError)")
+        #expect(try datebook(["contacts", "list"]).standardOutput.isEmpty)
+        #expect(try datebook(["contacts", "request", "bob@example.org"]).status == 0)
+    }
+
     @Test("Python's vobject reads every card of the export, in 4.0 and 3.0")
     func pythonReadsTheExport() throws {
         let python = try #require(Command.find("python3"), "python3 is needed to check exports")

@@ -75,6 +75,9 @@ public enum ContactInbox {
         guard let email = contact.emails.first?.value, Contact.isEmailAddress(email) else {
             throw MeetingError.refused("\(contact.displayName) has no e-mail address to send a contact message to")
         }
+        guard MeetingPerson.key(email) != me.person.key else {
+            throw MeetingError.refused("\(email) is your own address (datebook me)")
+        }
         let after: ContactRelation
         switch (kind, contact.relation) {
         case (_, .blocked):
