@@ -34,6 +34,23 @@ struct CalendarViewSwitchTests {
         }
     }
 
+    @Test("on a short screen the day's hours follow the selection down to the evening and back up")
+    func hoursFollowTheSelection() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.calendarSample)
+        _ = app.handle(.resize(Size(width: 60, height: 15)))
+        app.send(.switchTab(.calendar), .command(.showDay), .command(.goToDate))
+        app.type("2026-11-23")
+        app.send(.submit)
+        _ = app.screen(60, 15)
+        while app.calendar.presenter.selectedOccurrence?.title != "Late review" { app.send(.moveDown) }
+        var screen = app.screen(60, 15)
+        #expect(screen.contains("18:00"), "\(screen)")
+        #expect(screen.contains("Late review"), "\(screen)")
+        while app.calendar.presenter.selectedOccurrence?.title != "Standup" { app.send(.moveUp) }
+        screen = app.screen(60, 15)
+        #expect(screen.contains("09:00") && screen.contains("Standup"), "\(screen)")
+    }
+
     @Test("leaving the agenda goes to the day of the entry selected there")
     func agendaToDay() throws {
         let app = try mondayLunch()

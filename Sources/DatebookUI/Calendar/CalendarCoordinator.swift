@@ -212,7 +212,9 @@ public final class CalendarCoordinator: TabCoordinator {
             let context = TimeGridView.Context(calendar: dates.calendar, dates: dates,
                                                selectedID: presenter.selectedOccurrence?.id,
                                                firstHour: presenter.firstHour)
-            let slot = 3600.0 / Double(TimeGridView.rowsPerHour(height: view.height))
+            let perHour = TimeGridView.rowsPerHour(height: view.height)
+            presenter.visibleHours = max(1, (view.height - 2) / perHour)
+            let slot = 3600.0 / Double(perHour)
             body = .columns(presenter.columns(slot: slot), context)
         case .agenda:
             body = .agenda(presenter.agenda(), selected: presenter.selection,

@@ -69,6 +69,9 @@ public final class CalendarPresenter {
     public private(set) var selection: Int?
     /// The first hour the time grid shows; moved to keep the selection in view.
     public var firstHour = 8
+    /// How many hours the time grid shows (from the area it was last drawn in): the selection
+    /// is kept among them.
+    public var visibleHours = 24
     /// How many days the agenda reads ahead.
     public private(set) var agendaDays = 31
 
@@ -306,11 +309,16 @@ public final class CalendarPresenter {
         revealSelection()
     }
 
-    /// Moves the time grid's first hour up to the selected occurrence when it starts earlier.
+    /// Moves the time grid's hours to the selected occurrence: up when it starts earlier, down
+    /// when it starts below the last hour shown.
     private func revealSelection() {
         if view != .agenda, let o = selectedOccurrence, !o.allDay {
             let hour = calendar.component(.hour, from: max(o.start, selectedDay))
-            if hour < firstHour { firstHour = hour }
+            if hour < firstHour {
+                firstHour = hour
+            } else if hour >= firstHour + visibleHours {
+                firstHour = hour - max(1, visibleHours) + 1
+            }
         }
     }
 
