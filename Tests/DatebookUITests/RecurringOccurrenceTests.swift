@@ -87,6 +87,20 @@ struct RecurringOccurrenceTests {
         #expect(try store.activeCount() == 1)
     }
 
+    @Test("e, only this one: a time typed alone in Start moves it within its own day, not to today")
+    func timeAloneStaysOnTheOccurrencesDay() throws {
+        let (app, store) = try app()
+        app.send(.edit, .pick("o"), .nextField)
+        // Typing replaces the selected date and time.
+        app.type("11:00")
+        // Leaving Start moves End as far (it keeps its quarter of an hour).
+        app.send(.nextField, .save)
+        #expect(app.mode == .calendar, "\(app.screen())")
+        let monday = try store.occurrences(from: Fixtures.date("2026-11-30 00:00"), to: Fixtures.date("2026-12-01 00:00"))
+        #expect(monday.map(\.start) == [Fixtures.date("2026-11-30 11:00")])
+        #expect(try titles(store, on: "2026-11-21").isEmpty)  // today: nothing moved here
+    }
+
     @Test("d, this and following: earlier weeks stay, this week and later go")
     func deleteFollowing() throws {
         let (app, store) = try app()

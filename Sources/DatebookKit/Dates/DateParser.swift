@@ -31,8 +31,13 @@ public struct DateParser: Sendable {
     /// The longest text read; anything longer is not a date.
     static let maximumLength = 100
 
-    public init(now: Date, calendar: Calendar) {
+    /// The day a time typed alone (`11:00`) is on: today when nil. A form editing a time gives
+    /// the day the field held, so that changing the hour keeps the day.
+    public var timeAloneDay: Date?
+
+    public init(now: Date, calendar: Calendar, timeAloneDay: Date? = nil) {
         self.now = now
+        self.timeAloneDay = timeAloneDay
         self.calendar = calendar
         var gregorian = Calendar(identifier: .gregorian)
         gregorian.timeZone = calendar.timeZone
@@ -71,7 +76,11 @@ public struct DateParser: Sendable {
             }
         }
         if let time = keep(timeOfDay(tokens[...])) {
-            return ParsedDate(date: try resolve(today, at: time, text: trimmed), hasTime: true)
+            let day = timeAloneDay.map { date in
+                let parts = gregorian.dateComponents([.year, .month, .day], from: date)
+                return Day(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            } ?? today
+            return ParsedDate(date: try resolve(day, at: time, text: trimmed), hasTime: true)
         }
         for split in 1..<tokens.count {
             let head = tokens[..<split]

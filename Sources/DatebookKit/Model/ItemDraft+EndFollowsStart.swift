@@ -12,8 +12,12 @@ extension ItemDraft {
     ///
     /// Nil when there is nothing to move: no end, or a start or the end that cannot be read.
     /// Whether the end should follow at all (not when the person typed it) is the caller's call.
-    public func endText(followingStartFrom previousStart: String, now: Date, calendar: Calendar) -> String? {
-        let parser = DateParser(now: now, calendar: calendar)
+    /// `startDay` is the day a time typed alone in Start is on, as `item(editing:now:calendar:startDay:newID:)`
+    /// reads it.
+    public func endText(
+        followingStartFrom previousStart: String, now: Date, calendar: Calendar, startDay: Date? = nil
+    ) -> String? {
+        let parser = DateParser(now: now, calendar: calendar, timeAloneDay: startDay)
         let endText = self[.end].trimmingCharacters(in: .whitespaces)
         guard !endText.isEmpty,
             let old = try? parser.parse(previousStart.trimmingCharacters(in: .whitespaces)),

@@ -92,13 +92,17 @@ public struct ItemDraft: Equatable, Sendable {
     ///     for a new item, which gets `newID()` and is created `now`.
     ///   - now: what relative dates count from.
     ///   - calendar: the calendar (and zone) dates are read in.
-    public func item(editing original: Item? = nil, now: Date, calendar: Calendar, newID: () -> UUID) -> Result {
+    ///   - startDay: the day a time typed alone in Start is on (the day the field held when a form
+    ///     opened an item or an occurrence); today when nil.
+    public func item(
+        editing original: Item? = nil, now: Date, calendar: Calendar, startDay: Date? = nil, newID: () -> UUID
+    ) -> Result {
         var problems: [Field: String] = [:]
-        func date(_ field: Field, relativeTo base: Date) -> ParsedDate? {
+        func date(_ field: Field, relativeTo base: Date, timeAloneDay: Date? = nil) -> ParsedDate? {
             let raw = text(field)
             guard fields.contains(field), !raw.isEmpty else { return nil }
             do {
-                return try DateParser(now: base, calendar: calendar).parse(raw)
+                return try DateParser(now: base, calendar: calendar, timeAloneDay: timeAloneDay).parse(raw)
             } catch {
                 problems[field] = "\(error)"
                 return nil
@@ -122,7 +126,7 @@ public struct ItemDraft: Equatable, Sendable {
         item.title = text(.title)
 
         var times: [ItemTime] = []
-        if let start = date(.start, relativeTo: now) {
+        if let start = date(.start, relativeTo: now, timeAloneDay: startDay) {
             let first = allDay || !start.hasTime ? calendar.startOfDay(for: start.date) : start.date
             var end: Date? = nil
             if let typed = date(.end, relativeTo: start.date) {

@@ -154,6 +154,10 @@ public final class ItemFormPresenter {
     /// True when the form edits an existing item.
     public var isEditing: Bool { original != nil }
 
+    /// The day the Start field held when the form opened: a time typed alone there stays on it
+    /// (`11:00` moves the occurrence within its day, not to today).
+    private var startDay: Date? { openedOccurrence?.start ?? original?.times.first?.start }
+
     /// The fields shown now, in order.
     public var fields: [ItemFormField] {
         recurrenceID == nil ? ItemFormField.fields(for: kind) : [.title, .start, .end, .place, .notes]
@@ -237,7 +241,7 @@ public final class ItemFormPresenter {
         let now = clock.now()
         let parser = DateParser(now: now, calendar: dates.calendar)
         guard (try? parser.parse(start.trimmingCharacters(in: .whitespaces))) != nil else { return }
-        if !endTyped, let end = draft().endText(followingStartFrom: followedStart, now: now, calendar: dates.calendar) {
+        if !endTyped, let end = draft().endText(followingStartFrom: followedStart, now: now, calendar: dates.calendar, startDay: startDay) {
             values[.end] = TextField(end)
         }
         followedStart = start
@@ -334,7 +338,7 @@ public final class ItemFormPresenter {
         let shown = recurrenceID == nil ? ItemFormField.fields(for: initialKind) : fields
         let draft = ItemDraft(kind: initialKind, allDay: initialAllDay, texts: texts,
                               fields: Set(shown.compactMap { ItemDraft.Field(rawValue: $0.rawValue) }))
-        return draft.item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next).item
+        return draft.item(editing: original, now: clock.now(), calendar: dates.calendar, startDay: startDay, newID: ids.next).item
     }
 
     /// The occurrence as it opened, with what the person changed in the form.
@@ -360,7 +364,7 @@ public final class ItemFormPresenter {
 
     /// The item the fields describe, and what is wrong with it, by field (`ItemDraft`'s rule).
     func buildItem() -> (Item, [ItemFormField: String]) {
-        var result = draft().item(editing: original, now: clock.now(), calendar: dates.calendar, newID: ids.next)
+        var result = draft().item(editing: original, now: clock.now(), calendar: dates.calendar, startDay: startDay, newID: ids.next)
         if original == nil, !attendees.isEmpty { result.item.attendees = attendees }
         var problems: [ItemFormField: String] = [:]
         for (field, message) in result.problems {

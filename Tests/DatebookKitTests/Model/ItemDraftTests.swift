@@ -14,8 +14,8 @@ struct ItemDraftTests {
     }
 
     /// The draft's item and problems, now being Sunday 2026-11-22 09:00 UTC.
-    func read(_ draft: ItemDraft, editing original: Item? = nil) -> ItemDraft.Result {
-        draft.item(editing: original, now: Fixture.now, calendar: Self.berlin, newID: { Fixture.id(7) })
+    func read(_ draft: ItemDraft, editing original: Item? = nil, startDay: Date? = nil) -> ItemDraft.Result {
+        draft.item(editing: original, now: Fixture.now, calendar: Self.berlin, startDay: startDay, newID: { Fixture.id(7) })
     }
 
     /// Midnight of a day in Berlin.
@@ -48,6 +48,18 @@ struct ItemDraftTests {
             let result = read(ItemDraft(kind: .event, allDay: true, texts: [.title: "Oops", .start: "2026-11-24", .end: end]))
             #expect(result.problems == [.end: "The last day is before the first day"], "\(end)")
         }
+    }
+
+    @Test("a time typed alone in Start stays on the day the field held; a date word still counts from today")
+    func timeAloneKeepsTheDay() {
+        let held = Fixture.utc("2026-11-30 08:00")  // Monday 30 November, 09:00 in Berlin
+        let draft = ItemDraft(kind: .event, texts: [.title: "Standup", .start: "11:00"])
+        let moved = read(draft, startDay: held)
+        #expect(moved.item.times.first?.start == Fixture.utc("2026-11-30 10:00"))
+        // New, or without a day held: today's.
+        #expect(read(draft).item.times.first?.start == Fixture.utc("2026-11-22 10:00"))
+        let tomorrow = read(ItemDraft(kind: .event, texts: [.title: "Standup", .start: "tomorrow 11:00"]), startDay: held)
+        #expect(tomorrow.item.times.first?.start == Fixture.utc("2026-11-23 10:00"))
     }
 
     @Test("an alarm before needs a start or a due date to count from; an alarm at a time does not")
