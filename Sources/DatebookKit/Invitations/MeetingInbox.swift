@@ -132,6 +132,11 @@ public enum MeetingInbox {
             }
         }
         let kept = Set(meeting.slots.map(\.id))
+        // Confirmed again at another time: my yes was for the old one, so I am asked again.
+        let moved = existing?.confirmedSlot.map { old in
+            meeting.confirmedSlot.map { $0.start != old.start || $0.end != old.end } ?? false
+        } ?? false
+        var askedAgain = false
         meeting.invitees = message.people.map { answer in
             var invitee = existing?.invitee(answer.person.email)
                 ?? MeetingInvitee(person: answer.person, answer: answer.answer, going: answer.going)
@@ -143,6 +148,9 @@ public enum MeetingInbox {
             } else if existing == nil {
                 invitee.answer = .noReply
                 invitee.going = nil
+            } else if moved, invitee.going != nil {
+                invitee.going = nil
+                askedAgain = true
             }
             if case let .voted(votes) = invitee.answer { invitee.answer = .voted(votes.filter { kept.contains($0.key) }) }
             return invitee
@@ -160,7 +168,10 @@ public enum MeetingInbox {
         case (true, .poll): what = "\(meeting.host.shownName) invites you to \(title): vote on \(meeting.slots.count) times"
         case (true, .event): what = "\(meeting.host.shownName) invites you to \(title)"
         case (false, .poll): what = "\(title) was changed by its host"
-        case (false, .event): what = "\(title) is confirmed"
+        case (false, .event):
+            what = askedAgain
+                ? "\(title) was confirmed at another time; your answer is wanted again"
+                : "\(title) is confirmed"
         }
         let notInvited = meeting.invitee(me.email) == nil ? " (you, \(me.email), are not among its invitees)" : ""
         return Outcome(meeting: written.id, changed: true, summary: what + notInvited)

@@ -65,6 +65,43 @@ struct MeetingInboxTests {
         #expect(bobEvent.times.first?.start == Fixture.utc("2026-12-02 10:00"))
     }
 
+    @Test("confirmed again at another time: my acceptance was for the old one, so I am asked again")
+    func confirmedElsewhere() throws {
+        let (alice, meeting) = try Self.hosted()
+        let bob = try Self.store(Self.bob)
+        try Self.deliver(ITIPWriter.hostMessage(for: meeting, at: Fixture.now), to: bob)
+        var hosted = meeting
+        try hosted.confirm(slot: 2)
+        hosted = try alice.writeMeetings { batch in try batch.write(hosted) }
+        try Self.deliver(ITIPWriter.hostMessage(for: hosted, at: Fixture.now), to: bob)
+        var bobs = try #require(try bob.meeting(uid: meeting.uid))
+        try bobs.accept(by: Self.bob.email)
+        bobs = try bob.writeMeetings { batch in try batch.write(bobs) }
+        #expect(bobs.mark(for: Self.bob) == .going)
+        // The same time sent again changes nothing of my answer.
+        try Self.deliver(ITIPWriter.hostMessage(for: hosted, at: Fixture.now), to: bob)
+        #expect(try bob.meeting(uid: meeting.uid)?.mark(for: Self.bob) == .going)
+
+        try hosted.confirm(slot: 3)
+        hosted = try alice.writeMeetings { batch in try batch.write(hosted) }
+        let moved = try Self.deliver(ITIPWriter.hostMessage(for: hosted, at: Fixture.now), to: bob)
+        #expect(moved.summary == "“Planning” was confirmed at another time; your answer is wanted again")
+        bobs = try #require(try bob.meeting(uid: meeting.uid))
+        #expect(bobs.confirmedSlot?.start == hosted.confirmedSlot?.start)
+        #expect(bobs.mine(Self.bob)?.going == nil)
+        #expect(bobs.mark(for: Self.bob) == .vote)
+        // Not going until I say so: the event is out of my calendar; accepting puts it back at
+        // the new time.
+        #expect(try bob.activeCount() == 0)
+        try bobs.accept(by: Self.bob.email)
+        bobs = try bob.writeMeetings { batch in try batch.write(bobs) }
+        #expect(try bob.activeCount() == 1)
+        let eventID = try #require(bobs.event)
+        let event = try #require(try bob.item(id: eventID))
+        #expect(event.times.first?.start == hosted.confirmedSlot?.start)
+        #expect(event.status == .active)
+    }
+
     @Test("an older update after a newer one changes nothing; a cancel takes the event out")
     func sequence() throws {
         let (alice, meeting) = try Self.hosted()
