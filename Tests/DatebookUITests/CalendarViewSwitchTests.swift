@@ -51,6 +51,26 @@ struct CalendarViewSwitchTests {
         #expect(screen.contains("09:00") && screen.contains("Standup"), "\(screen)")
     }
 
+    @Test("a week across the new year names both years; the calendar stops at the year 9999")
+    func weekAcrossTheYearAndTheLastYear() throws {
+        let (app, _) = try Fixtures.app(items: Fixtures.calendarSample)
+        app.send(.switchTab(.calendar), .command(.showWeek), .command(.goToDate))
+        app.type("2026-12-31")
+        app.send(.submit)
+        #expect(app.calendar.presenter.title == "Week 53 · Mon 28 Dec 2026 - Sun 3 Jan 2027")
+        app.send(.command(.goToDate))
+        app.type("9999-12-31")
+        app.send(.submit)
+        let before = app.calendar.presenter.selectedDay
+        app.send(.command(.nextPeriod))
+        #expect(app.status == .error("The calendar goes from the year 1 to the year 9999"))
+        #expect(app.calendar.presenter.selectedDay == before)
+        app.send(.command(.nextDay))
+        #expect(app.calendar.presenter.selectedDay == before)
+        app.send(.command(.previousPeriod))
+        #expect(app.calendar.presenter.selectedDay < before)
+    }
+
     @Test("leaving the agenda goes to the day of the entry selected there")
     func agendaToDay() throws {
         let app = try mondayLunch()

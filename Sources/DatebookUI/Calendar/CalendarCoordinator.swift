@@ -80,10 +80,11 @@ public final class CalendarCoordinator: TabCoordinator {
             case .command(.showDay): try presenter.show(.day)
             case .command(.showWeek): try presenter.show(.week)
             case .command(.showAgenda): try presenter.show(.agenda)
-            case .command(.previousDay): try presenter.moveDay(by: -1)
-            case .command(.nextDay): try presenter.moveDay(by: 1)
-            case .command(.previousPeriod): try presenter.movePeriod(by: -1)
-            case .command(.nextPeriod): try presenter.movePeriod(by: 1)
+            case .command(.previousDay), .command(.nextDay), .command(.previousPeriod), .command(.nextPeriod):
+                let step = intent == .command(.previousDay) || intent == .command(.previousPeriod) ? -1 : 1
+                let moved = intent == .command(.previousDay) || intent == .command(.nextDay)
+                    ? try presenter.moveDay(by: step) : try presenter.movePeriod(by: step)
+                if !moved { return .message(.error("The calendar goes from the year 1 to the year 9999")) }
             case .command(.today): try presenter.goToToday()
             case .command(.goToDate): prompt = TextField()
             case .command(.quickAdd): quickAdd.open()

@@ -265,21 +265,30 @@ public final class CalendarPresenter {
 
     // The others read what the new day shows, and select its first occurrence.
 
-    /// Moves the selected day by `days`.
-    public func moveDay(by days: Int) throws {
-        selectedDay = calendar.date(byAdding: .day, value: days, to: selectedDay)!
-        try resetSelection()
+    /// The years the calendar goes to, as dates are read and items hold them.
+    public static let years = 1...9999
+
+    /// Moves the selected day by `days`; false (nothing moved) past the years 1 to 9999.
+    @discardableResult
+    public func moveDay(by days: Int) throws -> Bool {
+        try moveTo(calendar.date(byAdding: .day, value: days, to: selectedDay))
     }
 
-    /// Moves by the view's period: a day, a week, or (agenda) a month.
-    public func movePeriod(by step: Int) throws {
+    /// Moves by the view's period: a day, a week, or (agenda) a month; false past the years.
+    @discardableResult
+    public func movePeriod(by step: Int) throws -> Bool {
         switch view {
-        case .day: try moveDay(by: step)
-        case .week: try moveDay(by: 7 * step)
-        case .agenda:
-            selectedDay = calendar.date(byAdding: .month, value: step, to: selectedDay)!
-            try resetSelection()
+        case .day: return try moveDay(by: step)
+        case .week: return try moveDay(by: 7 * step)
+        case .agenda: return try moveTo(calendar.date(byAdding: .month, value: step, to: selectedDay))
         }
+    }
+
+    private func moveTo(_ day: Date?) throws -> Bool {
+        guard let day, Self.years.contains(calendar.component(.year, from: day)) else { return false }
+        selectedDay = day
+        try resetSelection()
+        return true
     }
 
     public func goToToday() throws {
@@ -371,8 +380,13 @@ public final class CalendarPresenter {
             return "\(header) · \(weather)"
         case .week:
             let days = weekDays
-            return "Week \(weekNumber(of: selectedDay)) · \(dates.day(days[0])) – \(dates.day(days[6])) \(c.year!)"
-                .replacingOccurrences(of: "–", with: "-")
+            // A week across the new year names both years.
+            let first = calendar.component(.year, from: days[0])
+            let last = calendar.component(.year, from: days[6])
+            let span = first == last
+                ? "\(dates.day(days[0])) - \(dates.day(days[6])) \(last)"
+                : "\(dates.day(days[0])) \(first) - \(dates.day(days[6])) \(last)"
+            return "Week \(weekNumber(of: selectedDay)) · " + span
         case .agenda: return "Agenda from \(day)"
         }
     }
