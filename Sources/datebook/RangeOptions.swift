@@ -43,6 +43,10 @@ struct DateRange {
             range.from = start
             range.to = calendar.date(byAdding: .day, value: days, to: start)
         }
+        // Every command that reads a range says so alike (an export wrote an empty calendar).
+        if let start = range.from, let end = range.to, end <= start {
+            Console.fail("datebook \(command): the range ends before it starts")
+        }
         return range
     }
 }

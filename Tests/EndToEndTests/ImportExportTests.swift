@@ -302,6 +302,11 @@ struct ImportExportTests {
         #expect(stdout.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
         #expect(stdout.standardOutput.contains("SUMMARY:Dentist"))
         #expect(!stdout.standardOutput.contains("SUMMARY:Coffee with Mia"))
+        // A range backwards is refused, as agenda refuses it, not written as an empty calendar.
+        let backwards = try datebook(["export", "--from", "2026-12-31", "--to", "2026-12-01"])
+        #expect(backwards.status == 1)
+        #expect(backwards.standardError == "datebook export: the range ends before it starts\n")
+        #expect(backwards.standardOutput.isEmpty)
     }
 
     @Test("Python's icalendar reads the export, and recurring-ical-events counts the same occurrences")
