@@ -126,7 +126,9 @@ struct MeetingNew: ParsableCommand {
                 meeting.place = place ?? ""
                 meeting.notes = notes ?? ""
                 meeting.duration = length
-                meeting.deadline = deadline.map { Console.date($0, option: "deadline", command: "meeting new").date }
+                meeting.deadline = deadline.map {
+                    MeetingDraft.deadline(Console.date($0, option: "deadline", command: "meeting new"), calendar: Console.calendar)
+                }
                 return try batch.write(meeting)
             }
             print(meeting.id.uuidString.lowercased())

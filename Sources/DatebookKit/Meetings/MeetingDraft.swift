@@ -60,6 +60,11 @@ public struct MeetingDraft: Equatable, Sendable {
         for (row, text) in slots.enumerated() where !text.allSatisfy(\.isWhitespace) {
             do {
                 let (start, end) = try slotReader.parse(text)
+                // A time already over cannot be voted on (one the meeting had may stay).
+                if end <= slotReader.parser.now, !base.slots.contains(where: { $0.start == start && $0.end == end }) {
+                    problems[.slot(row)] = "That time is over already"
+                    continue
+                }
                 read.append((row, start, end))
             } catch {
                 problems[.slot(row)] = error.description
@@ -105,7 +110,11 @@ public struct MeetingDraft: Equatable, Sendable {
             meeting.deadline = nil
         } else {
             do {
-                meeting.deadline = try slotReader.parser.parse(deadline).date
+                let until = Self.deadline(try slotReader.parser.parse(deadline), calendar: slotReader.parser.calendar)
+                if until <= slotReader.parser.now, until != base.deadline {
+                    problems[.deadline] = "That has passed: votes would close before anyone could vote"
+                }
+                meeting.deadline = until
             } catch {
                 problems[.deadline] = error.description
             }
@@ -114,6 +123,12 @@ public struct MeetingDraft: Equatable, Sendable {
             problems[.title] = problem
         }
         return problems.isEmpty ? .success(meeting) : .failure(Problems(byField: problems))
+    }
+
+    /// When votes close for a deadline as typed: a date alone means the end of that day, as a
+    /// date alone in any range does.
+    public static func deadline(_ parsed: ParsedDate, calendar: Calendar) -> Date {
+        parsed.hasTime ? parsed.date : calendar.date(byAdding: .day, value: 1, to: parsed.date) ?? parsed.date
     }
 
     /// What is wrong with a draft, by field.
