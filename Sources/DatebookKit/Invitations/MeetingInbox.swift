@@ -165,7 +165,7 @@ public enum MeetingInbox {
         let written = try batch.write(meeting)
         let what: String
         switch (existing == nil, message.form) {
-        case (true, .poll): what = "\(meeting.host.shownName) invites you to \(title): vote on \(meeting.slots.count) times"
+        case (true, .poll): what = "\(meeting.host.shownName) invites you to \(title): vote on \(meeting.slots.count) time\(meeting.slots.count == 1 ? "" : "s")"
         case (true, .event): what = "\(meeting.host.shownName) invites you to \(title)"
         case (false, .poll): what = "\(title) was changed by its host"
         case (false, .event):

@@ -262,11 +262,15 @@ public final class MeetingsCoordinator: TabCoordinator {
             })
         case .command(.meetingCancel):
             guard meeting.hostedByMe else { return .message(.error("Only the host cancels a meeting")) }
+            guard meeting.state != .cancelled else { return .message(.error("“\(title)” is cancelled already")) }
             return .ask(Question_("Cancel “\(title)” for everyone?") { [self] in
                 perform(meeting, said: { "Cancelled “\($0)”" }) { meeting, _ in try meeting.cancel() }
             })
         case .command(.meetingConfirm):
             guard meeting.hostedByMe else { return .message(.error("Only the host confirms a time")) }
+            guard meeting.state != .cancelled else {
+                return .message(.error("“\(title)” is cancelled: there is no time to confirm"))
+            }
             guard let slot else { return .handled }
             let when = dates.day(slot.start) + " " + dates.time(slot.start) + "-" + dates.time(slot.end)
             return .ask(Question_("Confirm “\(title)” on \(when)? It goes into your calendar.") { [self] in
