@@ -28,7 +28,8 @@ struct Agenda: ParsableCommand {
 
     @OptionGroup var range: RangeOptions
 
-    @Option(help: ArgumentHelp("How many days the range lasts (instead of --to).", valueName: "n"))
+    // Unconditional, so that --days -1 reaches the check below instead of reading as an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many days the range lasts (instead of --to).", valueName: "n"))
     var days: Int?
 
     @Flag(help: "Print JSON.")

@@ -54,7 +54,7 @@ struct Search: ParsableCommand {
     @Flag(name: .long, help: "Include History (completed and deleted items, deleted contacts).")
     var all = false
 
-    @Option(name: .long, help: "At most this many results of each kind.")
+    @Option(name: .long, parsing: .unconditional, help: "At most this many results of each kind.")
     var limit = 100
 
     @Flag(help: "Print JSON.")

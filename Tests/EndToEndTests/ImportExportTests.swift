@@ -302,6 +302,12 @@ struct ImportExportTests {
         #expect(stdout.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
         #expect(stdout.standardOutput.contains("SUMMARY:Dentist"))
         #expect(!stdout.standardOutput.contains("SUMMARY:Coffee with Mia"))
+        // A negative count is read as a count, and refused as one (not "Missing value").
+        let negative = try datebook(["agenda", "--days", "-1"])
+        #expect(negative.status == 64)
+        #expect(negative.standardError.hasPrefix("Error: --days must be 1 to 36600\n"), "\(negative.standardError)")
+        let fewer = try datebook(["search", "dentist", "--limit", "-5"])
+        #expect(fewer.standardError.hasPrefix("Error: --limit must be at least 1\n"), "\(fewer.standardError)")
         // A range backwards is refused, as agenda refuses it, not written as an empty calendar.
         let backwards = try datebook(["export", "--from", "2026-12-31", "--to", "2026-12-01"])
         #expect(backwards.status == 1)
