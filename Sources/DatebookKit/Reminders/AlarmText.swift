@@ -11,8 +11,11 @@ public enum AlarmText {
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
         public var entry: String
         public var tooMany = false
+        /// What is wrong with an entry shaped like a date (`2026-02-30 09:00`).
+        public var date: DateParseError?
         public var description: String {
             if tooMany { return "An item may have at most \(AlarmText.maximumCount) alarms" }
+            if let date { return "Alarm \u{201C}\(entry)\u{201D}: \(date)" }
             return "Cannot read \u{201C}\(entry)\u{201D} as an alarm (try 15m, 1h, 1d or 2026-12-01 09:00)"
         }
     }
@@ -31,10 +34,15 @@ public enum AlarmText {
             }
             if let minutes = minutes(entry) {
                 alarms.append(Alarm(minutesBefore: minutes, sound: sound))
-            } else if let date = try? DateParser(now: now, calendar: calendar).parse(entry) {
-                alarms.append(Alarm(at: date.date, sound: sound))
             } else {
-                throw Problem(entry: entry)
+                do {
+                    let date = try DateParser(now: now, calendar: calendar).parse(entry)
+                    alarms.append(Alarm(at: date.date, sound: sound))
+                } catch {
+                    // A date that is wrong (31/02, 25:00) says how; anything else is no alarm.
+                    if case .unreadable = error { throw Problem(entry: entry) }
+                    throw Problem(entry: entry, date: error)
+                }
             }
         }
         return alarms

@@ -41,6 +41,21 @@ struct AlarmTextTests {
         }
     }
 
+    @Test("a date that is wrong says how, as a date field does")
+    func wrongDate() {
+        do {
+            _ = try AlarmText.parse("15m, 2026-02-30 09:00", sound: nil, now: Fixture.now, calendar: calendar)
+            Issue.record("30 February was read")
+        } catch {
+            #expect(error.description == "Alarm “2026-02-30 09:00”: February has no day 30")
+        }
+        do {
+            _ = try AlarmText.parse("soon", sound: nil, now: Fixture.now, calendar: calendar)
+        } catch {
+            #expect(error.description == "Cannot read “soon” as an alarm (try 15m, 1h, 1d or 2026-12-01 09:00)")
+        }
+    }
+
     @Test("more than fifty alarms are refused with a message, before any is read")
     func tooMany() throws {
         let fifty = Array(repeating: "15m", count: 50).joined(separator: ", ")
