@@ -10,7 +10,9 @@ struct List: ParsableCommand {
         abstract: "Print the Events list, or History, as text or JSON.",
         discussion: """
             Text: one item per line, tab-separated: id, kind, date, time, title, place; a \
-            repeating item stands at its next occurrence (its last when none is coming).
+            repeating item stands at its next occurrence (its last when none is coming). With \
+            --history, a seventh column says what became of it and when (completed Sat 21 Nov \
+            2026 10:17, deleted …).
             JSON: an array of objects with id, kind, title, start, end, due, allDay, place, \
             notes, status, priority, category, times, alarms, repeatRule, attachments, \
             created and updated; dates are ISO 8601 with the UTC offset.
@@ -50,8 +52,12 @@ struct List: ParsableCommand {
         let dates = DateText(calendar: Console.calendar)
         for item in items {
             let (date, time) = listed[item.id].map { dates.columns(of: $0, now: now) } ?? dates.columns(of: item, now: now)
-            print([item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
-                .map { InertText.line($0) }.joined(separator: "\t"))
+            var columns = [item.id.uuidString.lowercased(), item.kind.rawValue, date, time, item.title, item.place]
+            // History says what became of each: completed or deleted, and when.
+            if history {
+                columns.append(item.status.rawValue + (item.statusChangedAt.map { " " + dates.full($0) } ?? ""))
+            }
+            print(columns.map { InertText.line($0) }.joined(separator: "\t"))
         }
     }
 }

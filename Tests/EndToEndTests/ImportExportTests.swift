@@ -302,6 +302,18 @@ struct ImportExportTests {
         #expect(stdout.standardOutput.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"))
         #expect(stdout.standardOutput.contains("SUMMARY:Dentist"))
         #expect(!stdout.standardOutput.contains("SUMMARY:Coffee with Mia"))
+        // History's text says what became of each item, and when.
+        let ended = """
+            BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VTODO\r\nUID:done-1\r\nSUMMARY:Filed taxes\r\n\
+            STATUS:COMPLETED\r\nCOMPLETED:20261120T100000Z\r\nEND:VTODO\r\nBEGIN:VEVENT\r\nUID:gone-1\r\n\
+            DTSTART:20261119T090000Z\r\nSUMMARY:Old meeting\r\nSTATUS:CANCELLED\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+            """
+        let endedFile = home.path("ended.ics")
+        try ended.write(to: URL(fileURLWithPath: endedFile), atomically: true, encoding: .utf8)
+        #expect(try datebook(["import", endedFile]).status == 0)
+        let history = try datebook(["list", "--history"]).standardOutput.split(separator: "\n")
+        #expect(history.contains { $0.hasSuffix("\tFiled taxes\t\tcompleted Fri 20 Nov 2026 11:00") }, "\(history)")
+        #expect(history.contains { $0.contains("\tOld meeting\t") && $0.contains("\tdeleted ") }, "\(history)")
         // A negative count is read as a count, and refused as one (not "Missing value").
         let negative = try datebook(["agenda", "--days", "-1"])
         #expect(negative.status == 64)
