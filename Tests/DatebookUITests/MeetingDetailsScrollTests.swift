@@ -61,8 +61,9 @@ struct MeetingDetailsScrollTests {
         let app = try Self.app()
         app.send(.open)
         var pages = 0
+        // The keys themselves, as a person presses them.
         while !app.screen(80, 24).contains("Important notes at the bottom") && pages < 10 {
-            app.send(.pageDown)
+            _ = app.handle(.key(.pageDown))
             pages += 1
         }
         let bottom = app.screen(80, 24)
@@ -70,7 +71,7 @@ struct MeetingDetailsScrollTests {
         #expect(bottom.contains("p40@example.org"))
         #expect(bottom.contains("more above"))
         #expect(pages >= 2)
-        for _ in 0..<pages { app.send(.pageUp) }
+        for _ in 0..<pages { _ = app.handle(.key(.pageUp)) }
         #expect(app.screen(80, 24).contains("Many slots"))
         // A key that moves the cursor brings its slot back into view.
         for _ in 0..<pages { app.send(.pageDown) }
