@@ -14,10 +14,10 @@ final class KeptRowBudget: Sendable {
     /// The rows all the dense series of one batch may keep: 50 series kept whole.
     static let total = 50 * SeriesInstances.maximumKept
 
-    /// The work all the dense series of one batch may spend walking their rules: four walks on
+    /// The work all the dense series of one batch may spend walking their rules: two walks on
     /// a whole budget. Each walk's cost is bounded, but not how many dense series a file holds
     /// (nine secondly series whose times are minutes a day took 1.2 s to import, finding 52).
-    static let totalWork = 4 * RecurrenceBound.maximumWork
+    static let totalWork = 2 * RecurrenceBound.maximumWork
     /// What a dense series may spend whatever the others spent: enough for its first times.
     static let workFloor = RecurrenceBound.maximumWork / 100
 
