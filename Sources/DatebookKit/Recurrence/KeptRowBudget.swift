@@ -33,12 +33,16 @@ final class KeptRowBudget: Sendable {
     /// it is sparse; when dense, what the batch has left (a walk's at most, the floor at least).
     func takeWork(density: Double) -> Int {
         guard density >= LiveReadBudget.sparse else { return RecurrenceBound.maximumWork }
-        var current = workLeft.load(ordering: .relaxed)
+        return max(Self.workFloor, Self.take(RecurrenceBound.maximumWork, from: workLeft))
+    }
+
+    /// Takes up to `most` from `pool` at once, however many threads take from it; what was taken.
+    private static func take(_ most: Int, from pool: borrowing Atomic<Int>) -> Int {
+        var current = pool.load(ordering: .relaxed)
         while true {
-            let granted = max(0, min(RecurrenceBound.maximumWork, current))
-            let (exchanged, found) = workLeft.compareExchange(
-                expected: current, desired: current - granted, ordering: .relaxed)
-            if exchanged { return max(Self.workFloor, granted) }
+            let granted = max(0, min(most, current))
+            let (exchanged, found) = pool.compareExchange(expected: current, desired: current - granted, ordering: .relaxed)
+            if exchanged { return granted }
             current = found
         }
     }
@@ -54,14 +58,7 @@ final class KeptRowBudget: Sendable {
     /// (0 once the budget is spent: the series then keeps its first instance, see `limit`).
     func take(density: Double) -> Int {
         guard density >= LiveReadBudget.sparse else { return SeriesInstances.maximumKept }
-        var current = left.load(ordering: .relaxed)
-        while true {
-            let granted = max(0, min(SeriesInstances.maximumKept, current))
-            let (exchanged, found) = left.compareExchange(
-                expected: current, desired: current - granted, ordering: .relaxed)
-            if exchanged { return granted }
-            current = found
-        }
+        return Self.take(SeriesInstances.maximumKept, from: left)
     }
 
     /// The most instances a series that took `granted` rows keeps.

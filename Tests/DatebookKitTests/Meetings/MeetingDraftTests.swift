@@ -7,11 +7,7 @@ import Testing
 /// (Sunday 22 November 2026, 10:00 in Berlin).
 @Suite("Meeting drafts")
 struct MeetingDraftTests {
-    static var berlin: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        return calendar
-    }
+    static var berlin: Calendar { ItemDraftTests.berlin }
 
     func read(slots: [String], deadline: String = "", base: Meeting? = nil) -> Result<Meeting, MeetingDraft.Problems> {
         var draft = MeetingDraft()
