@@ -95,10 +95,6 @@ public final class MeetingBatch {
     /// Sets who "me" is and works out again, for me, every meeting's lists and mark.
     public func setMe(_ me: Me) throws {
         guard !me.name.allSatisfy(\.isWhitespace) else { throw MeetingError.invalid(["Type your name"]) }
-        // My name goes out in every invitation and reply: no ESC or other control character in it.
-        guard !me.name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw MeetingError.invalid(["Your name holds a control character (such as ESC); type it without"])
-        }
         guard Contact.isEmailAddress(me.email.trimmingCharacters(in: .whitespaces)) else {
             throw MeetingError.invalid(["“\(me.email)” is not an e-mail address (name@example.org)"])
         }
