@@ -487,7 +487,7 @@ struct ComponentDecoder {
         let problem: DateParseError
         if !(1...12).contains(time.month) {
             problem = .noSuchMonth(Int(time.month))
-        } else if !(1...Self.days(inMonth: Int(time.month), of: Int(time.year))).contains(Int(time.day)) {
+        } else if !(1...CivilDay.daysIn(Int(time.month), Int(time.year))).contains(Int(time.day)) {
             let leapDay = time.month == 2 && time.day == 29
             problem = .noSuchDay(day: Int(time.day), month: Int(time.month), year: leapDay ? Int(time.year) : nil)
         } else if time.is_date == 0 && (time.hour > 23 || time.minute > 59 || time.second > 60) {
@@ -503,15 +503,6 @@ struct ComponentDecoder {
         // "February has no day 30" keeps its capital; "There is no month 13" does not.
         let why = problem.description.hasPrefix("There ") ? "t" + problem.description.dropFirst() : problem.description
         return "\(name) \(written) is not a date: \(why); it was read as \(read)"
-    }
-
-    /// The days of a month of the Gregorian calendar.
-    static func days(inMonth month: Int, of year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 
     /// How the times of one item are anchored, as found on its DTSTART (or DUE).
