@@ -580,12 +580,14 @@ struct DayFilter {
     /// The filter of a daily or shorter rule, whose day-level BY parts only filter; nil for
     /// other rules, for rules without such parts (a daily rule: without BYMONTH or BYMONTHDAY,
     /// which alone leave out more than a week), and for parts it does not model (BYWEEKNO,
-    /// BYSETPOS, a daily BYYEARDAY, another calendar).
-    init?(hopping recurrence: icalrecurrencetype) {
+    /// BYSETPOS, a daily BYYEARDAY, another calendar). `evenWithoutDayParts` asks for the
+    /// filter of an hourly or shorter rule without day-level parts too (it passes every day).
+    init?(hopping recurrence: icalrecurrencetype, evenWithoutDayParts: Bool = false) {
         let rule = Rule(recurrence)
         let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.frequency)
         let daily = rule.frequency == ICAL_DAILY_RECURRENCE && rule.yearDays.isEmpty
-        guard subDaily && (rule.picksCalendarDays || !rule.weekdays.isEmpty) || daily && rule.picksCalendarDays,
+        guard subDaily && (evenWithoutDayParts || rule.picksCalendarDays || !rule.weekdays.isEmpty)
+            || daily && rule.picksCalendarDays,
             Rule.values(recurrence.by_week_no).isEmpty, Rule.values(recurrence.by_set_pos).isEmpty,
             recurrence.rscale.map({ String(cString: $0).uppercased() == "GREGORIAN" }) ?? true
         else { return nil }

@@ -32,10 +32,10 @@ final class RecurrenceIterator {
     private var coveredYear: Int32
     /// The walk of a rule that is only a step (see `Lattice`), made here instead of by libical.
     private var lattice: Lattice?
-    /// The walk of an hourly or shorter rule that leaves out whole days (see `DayHops`).
-    private var hops: DayHops?
-    /// True when the walk hops over the days its rule leaves out.
-    var hopsOverDays: Bool { hops != nil }
+    /// The walk of a rule that leaves out whole days, or times of day (see `Hops`).
+    private var hops: Hops?
+    /// True when the walk hops over the days or times of day its rule leaves out.
+    var hopsOverGaps: Bool { hops != nil }
     /// Where the walk took up again after a hop (an instant, or wall-clock seconds for a
     /// floating series): the next start is charged the work from there, not from the last.
     private var restartedAt: Double?
@@ -172,17 +172,18 @@ final class RecurrenceIterator {
                 shiftedTo = shiftedStart
             }
         }
-        var hops: DayHops?
+        var hops: Hops?
         // A daily rule skipped ahead by libical (below) is walked by libical alone.
         let skipsDaily = recurrence.freq == ICAL_DAILY_RECURRENCE && recurrence.count == 0
             && (skippingTo.map { $0 > start } ?? false)
+        let timeFilter = Self.hasTimeFilter(recurrence)
         if stepping, subDaily ? !isDate : !skipsDaily, !Self.hasOwnLevelList(recurrence),
-            recurrence.interval <= 1 || !Self.hasTimeFilter(recurrence), first.year >= 1900,
+            !timeFilter || Self.keepsPhase(recurrence), first.year >= 1900,
             icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == first.is_date,
-            let filter = DayFilter(hopping: recurrence)
+            let filter = DayFilter(hopping: recurrence, evenWithoutDayParts: timeFilter)
         {
-            hops = DayHops(
-                filter: filter, rule: recurrence, first: first,
+            hops = Hops(
+                filter: filter, times: timeFilter ? Self.timesOfDay(recurrence) : nil, rule: recurrence, first: first,
                 period: subDaily ? Self.stepSeconds(recurrence) : 86_400 * Double(max(1, recurrence.interval)))
         }
         // (libical's own iterator is made all the same: a rule whose days never come within
@@ -289,8 +290,7 @@ final class RecurrenceIterator {
     }
 
     /// True when a minutely or secondly rule filters by a coarser time (BYHOUR; BYMINUTE in a
-    /// secondly rule): libical then leaves the times it filters out by jumps that do not keep
-    /// INTERVAL's phase.
+    /// secondly rule).
     private static func hasTimeFilter(_ rule: icalrecurrencetype) -> Bool {
         let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         switch rule.freq {
@@ -298,6 +298,39 @@ final class RecurrenceIterator {
         case ICAL_SECONDLY_RECURRENCE: return Int(rule.by_hour.0) != none || Int(rule.by_minute.0) != none
         default: return false
         }
+    }
+
+    /// True when libical's walk of a minutely or secondly rule with a time filter stays on
+    /// DTSTART's lattice (DTSTART plus whole INTERVALs), as RFC 5545 says it should: libical
+    /// leaves the minutes or hours the filter leaves out in jumps of whole minutes or hours
+    /// (the finer fields kept), so it does only when INTERVAL divides the jump. `FREQ=MINUTELY;
+    /// INTERVAL=7;BYHOUR=3` from 18:30:01 gives 03:04:01 rather than 03:01:01.
+    private static func keepsPhase(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        let jump = rule.freq == ICAL_SECONDLY_RECURRENCE && Int(rule.by_minute.0) != none ? 60 : 3_600
+        return jump % Int(stepSeconds(rule)) == 0
+    }
+
+    /// The times of day a minutely or secondly rule's time filter lets through, in seconds from
+    /// midnight, as sorted ranges that do not touch: the hours of BYHOUR (every hour without
+    /// one), and in a secondly rule, the minutes of BYMINUTE in each.
+    private static func timesOfDay(_ rule: icalrecurrencetype) -> [Range<Int>] {
+        let hours = RecurrenceBound.values(rule.by_hour).filter { (0...23).contains($0) }
+        let minutes = rule.freq == ICAL_SECONDLY_RECURRENCE
+            ? RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) } : []
+        var ranges: [Range<Int>] = []
+        let minuteRanges: [Range<Int>] = minutes.isEmpty ? [0..<3_600] : minutes.sorted().map { $0 * 60..<$0 * 60 + 60 }
+        for hour in hours.isEmpty ? Array(0...23) : hours.sorted() {
+            for minuteRange in minuteRanges {
+                let range = hour * 3_600 + minuteRange.lowerBound..<hour * 3_600 + minuteRange.upperBound
+                if let last = ranges.last, last.upperBound >= range.lowerBound {
+                    ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+                } else {
+                    ranges.append(range)
+                }
+            }
+        }
+        return ranges
     }
 
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
@@ -366,7 +399,10 @@ final class RecurrenceIterator {
             } else {
                 start = Double(Libical.asTimeT(time, zone))
             }
-            work += bound.units(walking: start - max(walkedTo, restartedAt ?? walkedTo))
+            // A time counted here took no step of libical's (see `Hops`): it costs what a time
+            // that came at once does.
+            let walked = hops?.countsTimes == true ? 0 : start - max(walkedTo, restartedAt ?? walkedTo)
+            work += bound.units(walking: walked)
             restartedAt = nil
             walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
@@ -388,12 +424,19 @@ final class RecurrenceIterator {
         }
     }
 
-    /// libical's next time; a run of days at a time for a walk that hops (see `DayHops`).
+    /// libical's next time; a run at a time for a walk that hops, or counted here once libical
+    /// gave the first (see `Hops`).
     private func walkNext() -> icaltimetype {
         guard var walk = hops else { return icalrecur_iterator_next(iterator) }
         guard !walk.isOver else { return icaltime_null_time() }
         defer { hops = walk }
         while true {
+            let time: icaltimetype
+            if walk.countsTimes {
+                time = walk.nextTime().map { walk.time(fields: $0) } ?? icaltime_null_time()
+            } else {
+                time = icalrecur_iterator_next(iterator)
+            }
             if let restart = walk.restart {
                 // A hop: the next start is charged the walk from where it takes up again.
                 walk.restart = nil
@@ -401,10 +444,9 @@ final class RecurrenceIterator {
                     ? firstInstant(showing: restart) ?? Double(icaltime_as_timet(restart))
                     : Double(Libical.asTimeT(restart, zone))
             }
-            let time = icalrecur_iterator_next(iterator)
             if icaltime_is_null_time(time) == 0 {
                 // Times before the run were given by the runs before it.
-                if DayHops.fieldSeconds(time) < walk.runStart { continue }
+                if !walk.countsTimes, Hops.fieldSeconds(time) < walk.runStart { continue }
                 if let left = walk.left {
                     guard left > 0 else { return icaltime_null_time() }
                     walk.left = left - 1
@@ -412,7 +454,7 @@ final class RecurrenceIterator {
                 return time
             }
             // The run ended: on to the next, unless the rule did.
-            guard walk.left.map({ $0 > 0 }) ?? true, let next = walk.nextIterator() else {
+            guard !walk.countsTimes, walk.left.map({ $0 > 0 }) ?? true, let next = walk.nextIterator() else {
                 walk.isOver = true
                 return time
             }
@@ -465,23 +507,54 @@ final class RecurrenceIterator {
     /// BY parts leave out as well: `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` steps through four
     /// years of hours (35,000 steps through ICU, 0.06 s) inside one call between two of its
     /// times, and a file of a hundred such series took seconds to import and to list; a daily
-    /// rule steps its days the same way, at a tenth of the cost. So such a walk is made a run
-    /// of days at a time: for each run of consecutive days that the rule's day-level BY parts
-    /// let through (`DayFilter`), libical walks from the last time of the rule's lattice before
-    /// the run (DTSTART plus a whole number of INTERVALs) up to the run's end, and the days
-    /// between runs are never stepped. COUNT is counted here (libical gives nothing for a rule
-    /// with both COUNT and UNTIL). The times are libical's; the work charged is for the steps
-    /// libical took (from where each run's walk began), so a budget takes such a series further
-    /// than libical's walk could, never less far. (The hops themselves, a day filter and a new
-    /// iterator a run, are not charged: at most one a day up to libical's last year.)
+    /// rule steps its days the same way, at a tenth of the cost. A minutely or secondly rule
+    /// steps through the times of day its BYHOUR or BYMINUTE leave out in the same way:
+    /// `FREQ=SECONDLY;BYHOUR=11,17,22,23;BYMINUTE=38` steps 86,400 seconds a day for 240 times,
+    /// and 18 such series took a second to import (finding 56).
+    ///
+    /// So such a walk is made a run of days at a time: for each run of consecutive days that
+    /// the rule's day-level BY parts let through (`DayFilter`), libical walks from the last time
+    /// of the rule's lattice before the run (DTSTART plus a whole number of INTERVALs) up to the
+    /// run's end, and the days between runs are never stepped. COUNT is counted here (libical
+    /// gives nothing for a rule with both COUNT and UNTIL). The times are libical's; the work
+    /// charged is for the steps libical took (from where each run's walk began), so a budget
+    /// takes such a series further than libical's walk could, never less far. (The hops
+    /// themselves, a day filter and a new iterator a run, are not charged: at most one a day up
+    /// to libical's last year.)
+    ///
+    /// The times of a rule with a time filter are counted here, without libical, a run of
+    /// seconds at a time: the times of the lattice within the times of day and days the rule
+    /// lets through (with BYSECOND's seconds in each minute of a minutely rule). libical gives
+    /// the same (`HopsTests` compares them), stepping every second between. It cannot walk such
+    /// a run alone: a walk from 22:38:00 with `BYHOUR=11,17,22,23;BYMINUTE=38` first steps from
+    /// 11:38:00 up to it, as libical moves a start to the first values of BYHOUR and BYMINUTE
+    /// (the second kept) and steps from there. That is also where its first time comes from
+    /// (see `firstFrom`): `BYHOUR=22` from 18:30:17 gives 22:30:17 first, not 22:00:00. Each
+    /// such time is charged the work of a time that comes at once (two units), as no second
+    /// between is stepped.
     ///
     /// All arithmetic is on the times' fields (their wall clock, read as UTC seconds). Only for
     /// rules whose own level has no BY list (BYHOUR in an hourly rule replaces its INTERVAL in
-    /// libical, and steps it cheaply), with no coarser time filter beside an INTERVAL (see
-    /// `hasTimeFilter`), in the Gregorian years from 1900, and with an UNTIL, if any, of the
-    /// same kind (date or time) as DTSTART.
-    private struct DayHops {
+    /// libical, and steps it cheaply), whose time filter, if any, keeps INTERVAL's phase (see
+    /// `keepsPhase`), in the Gregorian years from 1900, and with an UNTIL, if any, of the same
+    /// kind (date or time) as DTSTART.
+    private struct Hops {
         let filter: DayFilter
+        /// The times of day the rule lets through, in seconds from midnight (sorted, apart).
+        private let times: [Range<Int>]
+        /// True when the rule has a time filter: its times are counted here.
+        let countsTimes: Bool
+        /// The seconds each time of the lattice gives: BYSECOND's, in a minutely rule that has
+        /// it (from the start of the lattice's minute); else the time itself.
+        private let offsets: [Double]
+        /// The lattice the times are counted on: one of its times (field seconds; the start of a
+        /// minute when BYSECOND gives the seconds), and the next one to give, with the offset to
+        /// give it at.
+        private let anchor: Double
+        private var point = 0.0
+        private var offsetIndex = 0
+        /// The second after the current run of times (field seconds).
+        private var runEndSeconds = -Double.infinity
         /// The rule as libical walks each run: no COUNT, and UNTIL at the run's end.
         private var rule: icalrecurrencetype
         /// The rule's own UNTIL, in field seconds of the walk's zone.
@@ -493,9 +566,10 @@ final class RecurrenceIterator {
         private let base: Double
         private let period: Double
         private let first: icaltimetype
-        /// The first second of the current run, in field seconds, and its last day.
+        /// The first second of the current run of days, in field seconds.
         private(set) var runStart = -Double.infinity
-        private var runEnd: CivilDay
+        /// Where the next run is looked for from: a day, and a second of it.
+        private var runEnd: (day: CivilDay, second: Int)
         /// Times left before COUNT; nil without one.
         var left: Int?
         /// True when no run is left.
@@ -504,8 +578,13 @@ final class RecurrenceIterator {
         /// start is charged from.
         var restart: icaltimetype?
 
-        init(filter: DayFilter, rule: icalrecurrencetype, first: icaltimetype, period: Double) {
+        init(filter: DayFilter, times: [Range<Int>]?, rule: icalrecurrencetype, first: icaltimetype, period: Double) {
             self.filter = filter
+            self.times = times ?? []
+            countsTimes = times != nil
+            let seconds = RecurrenceBound.values(rule.by_second).filter { (0...59).contains($0) }
+            let givesSeconds = rule.freq == ICAL_MINUTELY_RECURRENCE && !seconds.isEmpty
+            offsets = givesSeconds ? Set(seconds).sorted().map(Double.init) : [0]
             self.rule = rule
             self.first = first
             self.period = period
@@ -527,7 +606,32 @@ final class RecurrenceIterator {
                 until = nil
             }
             lastOrdinal = last
-            runEnd = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
+            let day = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
+            runEnd = (day, 0)
+            anchor = givesSeconds ? base - Double(first.second) : base
+            if countsTimes {
+                let from = Self.firstFrom(rule, first: first, base: base, minutes: givesSeconds)
+                let fields = Libical.fromTimeT(Libical.timeT(from), 0, nil)
+                runEnd = (CivilDay(year: Int(fields.year), month: Int(fields.month), day: Int(fields.day)),
+                          Int(from) - CivilDay.ordinal(Int(fields.year), Int(fields.month), Int(fields.day)) * 86_400)
+            }
+        }
+
+        /// Where the first time of a rule with a time filter is looked for from (field
+        /// seconds), as libical looks for it: libical moves DTSTART to the first values of
+        /// BYHOUR and (in a secondly rule) BYMINUTE, on DTSTART's day, and steps from there;
+        /// its first time is the first one at or after both. Past DTSTART, that is the moved
+        /// time itself when it passes (the start of its minute, when BYSECOND gives a minutely
+        /// rule's seconds); else the first time from DTSTART.
+        private static func firstFrom(_ rule: icalrecurrencetype, first: icaltimetype, base: Double, minutes: Bool) -> Double {
+            let hours = RecurrenceBound.values(rule.by_hour).filter { (0...23).contains($0) }
+            let minuteValues = rule.freq == ICAL_SECONDLY_RECURRENCE
+                ? RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) } : []
+            let hour = hours.min() ?? Int(first.hour)
+            let minute = minuteValues.min() ?? Int(first.minute)
+            let moved = base + Double((hour - Int(first.hour)) * 3_600 + (minute - Int(first.minute)) * 60)
+            guard moved > base else { return base }
+            return minutes ? moved - Double(first.second) : moved
         }
 
         /// A time's fields (its wall clock, or a date's midnight), read as UTC seconds.
@@ -538,36 +642,30 @@ final class RecurrenceIterator {
         }
 
         /// A time with the given fields, of DTSTART's kind and zone.
-        private func time(fields seconds: Double) -> icaltimetype {
+        func time(fields seconds: Double) -> icaltimetype {
             var time = Libical.fromTimeT(Libical.timeT(seconds), first.is_date, nil)
             time = icaltime_set_timezone(&time, first.zone)
             return time
         }
 
+        // MARK: Runs of days, walked by libical
+
         /// libical's iterator for the first run, from DTSTART (or from the last time of the
         /// lattice before the run, when DTSTART's day is left out).
         mutating func firstIterator() -> OpaquePointer? {
-            iterator(fromDay: runEnd, isFirst: true)
+            // (A walk whose times are counted here never asks it for one.)
+            countsTimes ? icalrecur_iterator_new(rule, first) : iterator(isFirst: true)
         }
 
         /// libical's iterator for the run after the current one; nil when there is none.
         mutating func nextIterator() -> OpaquePointer? {
-            var day = runEnd
-            day.advance(by: 1)
-            return iterator(fromDay: day, isFirst: false)
+            iterator(isFirst: false)
         }
 
-        private mutating func iterator(fromDay day: CivilDay, isFirst: Bool) -> OpaquePointer? {
-            guard let start = filter.first(from: day, through: lastOrdinal) else { return nil }
-            var end = start
-            var next = start
-            next.advance(by: 1)
-            while next.ordinal <= lastOrdinal, filter.passes(next) {
-                end = next
-                next.advance(by: 1)
-            }
-            runEnd = end
-            let startSeconds = Double(start.ordinal) * 86_400
+        private mutating func iterator(isFirst: Bool) -> OpaquePointer? {
+            guard let run = nextRun(through: [0..<86_400]) else { return nil }
+            runEnd = run.end
+            let startSeconds = Double(run.start.ordinal * 86_400 + run.second)
             runStart = isFirst ? -Double.infinity : startSeconds
             // From DTSTART when the run holds it; else from the lattice's last time before the run.
             var from = first
@@ -576,7 +674,7 @@ final class RecurrenceIterator {
                 from = time(fields: base + periods * period)
                 restart = from
             }
-            let endSeconds = Double(end.ordinal + 1) * 86_400 - (first.is_date != 0 ? 86_400 : 1)
+            let endSeconds = Double(run.end.day.ordinal * 86_400) - (first.is_date != 0 ? 86_400 : 1)
             if let until, until <= endSeconds + 86_400 {
                 // UNTIL is near: libical's own reading of it ends the walk.
                 rule.until = ownUntil
@@ -584,6 +682,78 @@ final class RecurrenceIterator {
                 rule.until = time(fields: endSeconds)
             }
             return icalrecur_iterator_new(rule, from)
+        }
+
+        /// The first run of seconds within `times` from `runEnd` on, on days the filter lets
+        /// through: its first day and second, and where the run after it is looked for from
+        /// (the day after it and 0 for a run that reaches midnight); nil when none is left
+        /// before the rule's last day.
+        private func nextRun(through times: [Range<Int>]) -> (start: CivilDay, second: Int, end: (day: CivilDay, second: Int))? {
+            var day = runEnd.day
+            var second = runEnd.second
+            while true {
+                guard let passing = filter.first(from: day, through: lastOrdinal) else { return nil }
+                if passing.ordinal != day.ordinal { second = 0 }
+                day = passing
+                guard let range = times.first(where: { $0.upperBound > second }) else {
+                    day.advance(by: 1)
+                    second = 0
+                    continue
+                }
+                let start = max(range.lowerBound, second)
+                // A run that reaches midnight goes on into the next day when that day passes too.
+                var end = (day: day, second: range.upperBound)
+                while end.second == 86_400 {
+                    end.day.advance(by: 1)
+                    end.second = 0
+                    guard let morning = times.first, morning.lowerBound == 0, end.day.ordinal <= lastOrdinal,
+                        filter.passes(end.day)
+                    else { break }
+                    end.second = morning.upperBound
+                }
+                return (day, start, end)
+            }
+        }
+
+        // MARK: Times counted here, after libical's first
+
+        /// The next time (field seconds) of a walk whose times are counted here; nil at the
+        /// rule's end.
+        mutating func nextTime() -> Double? {
+            while true {
+                if let time = nextInRun() {
+                    if let until, time > until { break }
+                    return time
+                }
+                guard let run = nextRun(through: times) else { break }
+                runEnd = run.end
+                let start = Double(run.start.ordinal * 86_400 + run.second)
+                runEndSeconds = Double(run.end.day.ordinal * 86_400 + run.end.second)
+                // The lattice's first time at or after the run's start.
+                point = anchor + ((start - anchor) / period).rounded(.down) * period
+                offsetIndex = 0
+                while point + offsets[offsetIndex] < start {
+                    offsetIndex += 1
+                    if offsetIndex == offsets.count {
+                        offsetIndex = 0
+                        point += period
+                    }
+                }
+            }
+            isOver = true
+            return nil
+        }
+
+        /// The next time of the current run, if it has one.
+        private mutating func nextInRun() -> Double? {
+            let time = point + offsets[offsetIndex]
+            guard time < runEndSeconds else { return nil }
+            offsetIndex += 1
+            if offsetIndex == offsets.count {
+                offsetIndex = 0
+                point += period
+            }
+            return time
         }
     }
 

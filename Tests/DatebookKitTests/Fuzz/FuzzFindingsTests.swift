@@ -332,6 +332,32 @@ struct FuzzFindingsTests {
         #expect(read.count == 20 * 24)
     }
 
+    /// 18 `FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38` series (libFuzzer `ical`, finding 56):
+    /// 240 times a day, and libical stepped through the 86,400 seconds of each day for them.
+    /// Each walk spent its budget on a day of instances, and the input took a second of CPU.
+    /// Their times are now counted from one run of minutes to the next (`HopsTests` checks
+    /// them against libical's), so a read of three days finds every instance within its budget.
+    @Test("secondly series of a few minutes a day are read whole, without stepping their seconds",
+          .timeLimit(.minutes(1)))
+    func minutesOfTheDay() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/secondly-minutes-of-the-day.ics")
+        let report = try withinDeadline(5) { try ICalendarImporter(writer: store).importData(try Data(contentsOf: url)) }
+        #expect(report.added == 18)
+        // Three days, a week after DTSTART: 240 instances a day each (60 seconds of four hours).
+        let from = Fixture.utc("2026-12-12 00:00")
+        let read = try withinDeadline(5) {
+            try store.occurrences(from: from, to: from.addingTimeInterval(3 * 86_400))
+        }
+        #expect(read.count == 18 * 240 * 3)
+        var minutes = Set<Int>()
+        for occurrence in read {
+            let seconds = Int(occurrence.start.timeIntervalSince1970) % 3_600
+            minutes.insert(seconds / 60)
+        }
+        #expect(minutes == [38])
+    }
+
     /// A feed of `hostile-rules.ics`'s dense series with a title kept (`feed`, seed 2029, input
     /// 145489): 1.8 s, nearly all of it trimming the series' title through Foundation again for
     /// each of its tens of thousands of busy blocks. The title is read once a series now.

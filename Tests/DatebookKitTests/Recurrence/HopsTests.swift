@@ -3,11 +3,11 @@ import Testing
 
 @testable import DatebookKit
 
-/// A daily or shorter rule whose BY parts leave out whole days is walked a run of days at a
-/// time (`RecurrenceIterator.DayHops`): the walk must give libical's starts, and go at least as
-/// far on the same budget as libical's walk through every candidate.
-@Suite("Walks that hop over the days a rule leaves out")
-struct DayHopsTests {
+/// A daily or shorter rule whose BY parts leave out whole days, or times of day, is walked a
+/// run at a time (`RecurrenceIterator.Hops`): the walk must give libical's starts, and go at
+/// least as far on the same budget as libical's walk through every candidate.
+@Suite("Walks that hop over the days and times of day a rule leaves out")
+struct HopsTests {
     /// Day filters of every kind libical 3.0 applies (positions and negative days that never
     /// match included), with expansions of finer levels, time filters, COUNT and UNTIL, in
     /// four zones, from starts across DST changes and leap days, drawn from a fixed seed.
@@ -85,7 +85,54 @@ struct DayHopsTests {
         }
     }()
 
-    @Test("hopping gives libical's starts, and goes at least as far on the same budget", arguments: cases + dailyCases)
+    /// Minutely and secondly rules with BYHOUR (and BYMINUTE), with and without day parts and
+    /// expansions, INTERVALs that divide the minute or the hour and ones that do not, COUNT,
+    /// and UNTILs inside and between the times they let through, in four zones.
+    static let timeCases: [WalkCase] = {
+        var generator = SplitMix(seed: 2047)
+        func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
+        let starts: [Double] = [
+            1_796_495_400,  // 2026-12-05 18:30 UTC
+            1_796_495_417,  // 18:30:17
+            1_798_761_599,  // 2026-12-31 23:59:59
+            1_774_746_000,  // 2026-03-29 01:00 UTC, Berlin's change
+            1_806_933_600,  // 2027-04-05 14:00, a day after Lord Howe's change
+            1_796_511_617,  // 2026-12-05 23:00:17
+            1_796_467_140,  // 2026-12-05 10:39:00
+        ]
+        let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("Australia/Lord_Howe")]
+        return (0..<240).map { _ in
+            let secondly = Int.random(in: 0..<3, using: &generator) != 0
+            var rule = "FREQ=\(secondly ? "SECONDLY" : "MINUTELY")"
+            let hours = any(["", "11,17,22,23", "0,23", "3", "2,3", "11", "12,13,14"])
+            if !hours.isEmpty { rule += ";BYHOUR=\(hours)" }
+            if secondly, hours.isEmpty || Bool.random(using: &generator) {
+                rule += ";BYMINUTE=\(any(["38", "0,59", "0,1,2", "30,31", "15,45"]))"
+            }
+            if !secondly, Int.random(in: 0..<4, using: &generator) == 0 { rule += ";BYSECOND=\(any(["0", "10,50"]))" }
+            if Int.random(in: 0..<4, using: &generator) == 0 {
+                rule += ";" + any(["BYDAY=MO", "BYDAY=SA,SU", "BYMONTHDAY=1,15", "BYMONTH=1,4", "BYDAY=1MO"])
+            }
+            if Bool.random(using: &generator) {
+                rule += ";INTERVAL=\(secondly ? any([2, 3, 7, 15, 45, 60, 90, 1_800]) : any([2, 4, 7, 25, 30, 60]))"
+            }
+            switch Int.random(in: 0..<5, using: &generator) {
+            case 0: rule += ";COUNT=\(any([1, 3, 61, 1_000_000_000]))"
+            case 1:
+                rule += ";UNTIL=" + any([
+                    "20261206T113830Z", "20261206T170000Z", "20261205T223859Z", "20270101T030000Z", "20270406T120000Z",
+                    "20261206T113830",
+                ])
+            default: break
+            }
+            return WalkCase(
+                rule: rule, start: any(starts), zone: any(zones), skippingTo: nil,
+                budget: any([600, 5_000, 30_000]), includingStart: Int.random(in: 0..<4, using: &generator) != 0)
+        }
+    }()
+
+    @Test("hopping gives libical's starts, and goes at least as far on the same budget",
+          arguments: cases + dailyCases + timeCases)
     func sameAsLibical(_ c: WalkCase) throws {
         let hopped = c.walk(own: true, limit: 3_000)
         let walked = c.walk(own: false, limit: 3_000)
@@ -111,10 +158,10 @@ struct DayHopsTests {
 
     @Test("most of the cases hop")
     func casesHop() {
-        let sample = Self.cases.prefix(40) + Self.dailyCases.prefix(20)
+        let sample = Self.cases.prefix(40) + Self.dailyCases.prefix(20) + Self.timeCases.prefix(40)
         let hopping = sample.filter { c in
             (try? RecurrenceIterator(
-                rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil))?.hopsOverDays ?? false
+                rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil))?.hopsOverGaps ?? false
         }
         #expect(hopping.count > sample.count / 2, "\(hopping.count) of \(sample.count)")
     }
@@ -138,5 +185,32 @@ struct DayHopsTests {
         #expect(hopped.dropFirst().first == 4_233_686_400)  // 2104-02-29 00:00 UTC
         // Measured, not timed: a twentieth of the walk's time is far above what hopping takes.
         #expect(hopTime < walkTime / 20, "hopped in \(hopTime) s, walked in \(walkTime) s")
+    }
+
+    /// `FREQ=SECONDLY;BYHOUR=11,17,22,23;BYMINUTE=38` gives 240 times a day, and libical steps
+    /// through the 86,400 seconds of the day for them: 18 such series took a second of CPU to
+    /// import (finding 56). The walk now hops from one 38th minute to the next.
+    @Test("a secondly rule of a few minutes a day is walked minute to minute, to libical's starts")
+    func minutesOfTheDay() throws {
+        func twoDays(hopping: Bool) throws -> (starts: [Double], work: Int) {
+            let iterator = try RecurrenceIterator(
+                rule: "FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38", start: 1_796_495_400, isDate: false,
+                zone: .named("Europe/Berlin"), zoneDefinition: nil, workBudget: 4 * RecurrenceBound.maximumWork,
+                stepping: hopping)
+            var starts: [Double] = []
+            while starts.count < 481, let start = iterator.next() { starts.append(start) }
+            return (starts, iterator.work)
+        }
+        let hopped = try twoDays(hopping: true)
+        let walked = try twoDays(hopping: false)
+        #expect(hopped.starts == walked.starts)
+        #expect(hopped.starts.count == 481)
+        // 2026-12-05 18:30 UTC is 19:30 in Berlin: the first time after DTSTART is 22:38:00.
+        let firstTime: Double = 1_796_495_400 + 11_280
+        #expect(hopped.starts.dropFirst().first == firstTime)
+        // Two units a time, as a time that came at once: no second is stepped. libical's walk is
+        // charged every second of the days.
+        #expect(hopped.work <= 2 * 481, "\(hopped.work) units")
+        #expect(walked.work > 2 * 86_400 * 9 / 10, "\(walked.work) units")
     }
 }
