@@ -180,10 +180,14 @@ final class RecurrenceIterator {
         if stepping, subDaily ? !isDate : !skipsDaily, !Self.hasOwnLevelList(recurrence),
             !timeFilter || Self.keepsPhase(recurrence), first.year >= 1900,
             icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == first.is_date,
-            let filter = DayFilter(hopping: recurrence, evenWithoutDayParts: timeFilter)
+            // (A rule without BY parts or UNTIL is a `Lattice`, or walked by libical where it is not.)
+            let filter = DayFilter(
+                hopping: recurrence,
+                evenWithoutDayParts: timeFilter || subDaily && icaltime_is_null_time(recurrence.until) == 0)
         {
             hops = Hops(
-                filter: filter, times: timeFilter ? Self.timesOfDay(recurrence) : nil, rule: recurrence, first: first,
+                filter: filter, times: timeFilter ? Self.timesOfDay(recurrence) : subDaily ? [0..<86_400] : nil,
+                rule: recurrence, first: first,
                 period: subDaily ? Self.stepSeconds(recurrence) : 86_400 * Double(max(1, recurrence.interval)))
         }
         // (libical's own iterator is made all the same: a rule whose days never come within
@@ -582,9 +586,26 @@ final class RecurrenceIterator {
             self.filter = filter
             self.times = times ?? []
             countsTimes = times != nil
+            // The times each period gives: BYSECOND's seconds in a minute of a minutely rule;
+            // BYMINUTE's and BYSECOND's in an hour of an hourly one (DTSTART's when one is left
+            // out); else the period's start alone.
             let seconds = RecurrenceBound.values(rule.by_second).filter { (0...59).contains($0) }
-            let givesSeconds = rule.freq == ICAL_MINUTELY_RECURRENCE && !seconds.isEmpty
-            offsets = givesSeconds ? Set(seconds).sorted().map(Double.init) : [0]
+            let minutes = RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) }
+            let expands: Bool
+            switch rule.freq {
+            case ICAL_HOURLY_RECURRENCE where !seconds.isEmpty || !minutes.isEmpty:
+                let secondsOf = seconds.isEmpty ? [Int(first.second)] : seconds
+                offsets = Set((minutes.isEmpty ? [Int(first.minute)] : minutes).flatMap { minute in
+                    secondsOf.map { Double(minute * 60 + $0) }
+                }).sorted()
+                expands = true
+            case ICAL_MINUTELY_RECURRENCE where !seconds.isEmpty:
+                offsets = Set(seconds).sorted().map(Double.init)
+                expands = true
+            default:
+                offsets = [0]
+                expands = false
+            }
             self.rule = rule
             self.first = first
             self.period = period
@@ -608,9 +629,10 @@ final class RecurrenceIterator {
             lastOrdinal = last
             let day = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
             runEnd = (day, 0)
-            anchor = givesSeconds ? base - Double(first.second) : base
+            anchor = !expands ? base
+                : base - Double(first.second) - (rule.freq == ICAL_HOURLY_RECURRENCE ? Double(first.minute) * 60 : 0)
             if countsTimes {
-                let from = Self.firstFrom(rule, first: first, base: base, minutes: givesSeconds)
+                let from = Self.firstFrom(rule, first: first, base: base, minutes: expands)
                 let fields = Libical.fromTimeT(Libical.timeT(from), 0, nil)
                 runEnd = (CivilDay(year: Int(fields.year), month: Int(fields.month), day: Int(fields.day)),
                           Int(from) - CivilDay.ordinal(Int(fields.year), Int(fields.month), Int(fields.day)) * 86_400)

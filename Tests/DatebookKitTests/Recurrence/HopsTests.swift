@@ -131,8 +131,40 @@ struct HopsTests {
         }
     }()
 
+    /// Hourly and shorter rules without day or time filters (a rule without BY parts and
+    /// UNTIL is a `Lattice`, walked apart), with the finer levels' expansions, INTERVALs, COUNT
+    /// and UNTILs (one of them a day November does not have), in four zones.
+    static let plainCases: [WalkCase] = {
+        var generator = SplitMix(seed: 2048)
+        func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
+        let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("Australia/Lord_Howe")]
+        return (0..<120).map { _ in
+            let frequency = any(["SECONDLY", "MINUTELY", "HOURLY"])
+            var rule = "FREQ=\(frequency)"
+            switch (frequency, Int.random(in: 0..<3, using: &generator)) {
+            case ("MINUTELY", 0): rule += ";BYSECOND=\(any(["0", "10,50", "59"]))"
+            case ("HOURLY", 0): rule += ";BYMINUTE=\(any(["0", "15,45", "59"]))"
+            case ("HOURLY", 1): rule += ";BYMINUTE=30;BYSECOND=0,30"
+            case ("HOURLY", 2): rule += ";BYSECOND=\(any(["5", "0,59"]))"
+            default: break
+            }
+            if Bool.random(using: &generator) { rule += ";INTERVAL=\(any([2, 7, 25, 90]))" }
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                rule += ";COUNT=\(any([1, 3, 400]))"
+            } else {
+                rule += ";UNTIL=" + any([
+                    "20261206T113830Z", "20261131T100000Z", "20270101T030000Z", "20270406T120000Z", "20261207T000000",
+                ])
+            }
+            return WalkCase(
+                rule: rule, start: any([1_796_495_400, 1_796_495_417, 1_798_761_599, 1_774_746_000, 1_806_933_600]),
+                zone: any(zones), skippingTo: nil, budget: any([600, 5_000, 30_000]),
+                includingStart: Int.random(in: 0..<4, using: &generator) != 0)
+        }
+    }()
+
     @Test("hopping gives libical's starts, and goes at least as far on the same budget",
-          arguments: cases + dailyCases + timeCases)
+          arguments: cases + dailyCases + timeCases + plainCases)
     func sameAsLibical(_ c: WalkCase) throws {
         let hopped = c.walk(own: true, limit: 3_000)
         let walked = c.walk(own: false, limit: 3_000)
