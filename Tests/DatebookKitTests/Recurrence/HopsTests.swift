@@ -163,8 +163,25 @@ struct HopsTests {
         }
     }()
 
+    /// UNTILs on a time the rule gives, inside a run of seconds and at its ends, and one a
+    /// second before DTSTART.
+    static let untilCases: [WalkCase] = [
+        ("FREQ=SECONDLY;BYHOUR=11;BYMINUTE=38;UNTIL=20261206T113830Z", ItemTimeZone.utc),
+        ("FREQ=SECONDLY;BYHOUR=11;BYMINUTE=38;UNTIL=20261206T113800Z", .utc),
+        ("FREQ=SECONDLY;BYHOUR=11;BYMINUTE=38;UNTIL=20261206T113859Z", .utc),
+        ("FREQ=SECONDLY;BYHOUR=12;BYMINUTE=38;UNTIL=20261206T113830Z", .named("Europe/Berlin")),
+        ("FREQ=SECONDLY;INTERVAL=2;BYMINUTE=38;UNTIL=20261205T183810", .floating),
+        ("FREQ=MINUTELY;BYHOUR=11;UNTIL=20261206T113000Z", .utc),
+        ("FREQ=MINUTELY;BYHOUR=11;BYSECOND=0,30;UNTIL=20261206T113030Z", .utc),
+        ("FREQ=SECONDLY;UNTIL=20261205T183010Z", .utc),
+        ("FREQ=HOURLY;BYMINUTE=0,30;UNTIL=20261206T003000Z", .utc),
+        ("FREQ=SECONDLY;BYMINUTE=30;UNTIL=20261205T182959Z", .utc),
+    ].map { rule, zone in
+        WalkCase(rule: rule, start: 1_796_495_400, zone: zone, skippingTo: nil, budget: 30_000, includingStart: true)
+    }
+
     @Test("hopping gives libical's starts, and goes at least as far on the same budget",
-          arguments: cases + dailyCases + timeCases + plainCases)
+          arguments: cases + dailyCases + timeCases + plainCases + untilCases)
     func sameAsLibical(_ c: WalkCase) throws {
         let hopped = c.walk(own: true, limit: 3_000)
         let walked = c.walk(own: false, limit: 3_000)
