@@ -152,7 +152,7 @@ struct SubscriptionsAdd: ParsableCommand {
         }
         if case let .file(path) = parsed {
             // Kept whole, so that it reads the same from any folder.
-            let expanded = (path as NSString).expandingTildeInPath
+            let expanded = HomeFolder.expanding(path)
             parsed = .file(path: URL(fileURLWithPath: expanded).standardizedFileURL.path)
         }
         let database = try store.openStore()

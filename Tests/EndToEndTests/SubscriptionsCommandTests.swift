@@ -53,6 +53,17 @@ struct SubscriptionsCommandTests {
         return path
     }
 
+    /// Foundation reads `~` from the password database; a shell, and Datebook, from `$HOME`.
+    @Test("a path typed as ~/… is read from $HOME, as the shell reads it")
+    func tildeIsHome() throws {
+        #expect(try datebook(["contacts", "add", "Ana"]).status == 0)
+        let path = home.path("ana.ics")
+        try Data(Self.feed.utf8).write(to: URL(fileURLWithPath: path))
+        let added = try datebook(["subscriptions", "add", "ana", "~/ana.ics"])
+        #expect(added.status == 0, "\(added.standardError)")
+        #expect(added.standardOutput.hasPrefix("Ana  \(path)  "), "\(added.standardOutput)")
+    }
+
     @Test("add reads the calendar at once; refresh reads it again; list and remove")
     func addRefreshListRemove() throws {
         let path = try subscribeAna()

@@ -15,7 +15,7 @@ public struct AttachmentFile: Equatable, Sendable {
     public let state: State
 
     /// Looks at the file `text` names (nothing is read from it; a link is not looked up).
-    public static func inspect(_ text: String, home: String = NSHomeDirectory()) -> AttachmentFile {
+    public static func inspect(_ text: String, home: String = HomeFolder.path) -> AttachmentFile {
         if isLink(text) { return AttachmentFile(text: text, state: .link) }
         let path = expanded(text, home: home)
         var isFolder: ObjCBool = false
@@ -51,10 +51,8 @@ public struct AttachmentFile: Equatable, Sendable {
     }
 
     /// A path with a leading `~/` made absolute.
-    public static func expanded(_ path: String, home: String = NSHomeDirectory()) -> String {
-        if path == "~" { return home }
-        if path.hasPrefix("~/") { return home + path.dropFirst(1) }
-        return path
+    public static func expanded(_ path: String, home: String = HomeFolder.path) -> String {
+        HomeFolder.expanding(path, home: home)
     }
 
     /// What the details page says beside it: `1.2 MB`, `folder`, `missing`, `link`.

@@ -18,7 +18,7 @@ public struct AttachmentOpener: Equatable, Sendable {
     /// Starts the program on `attachment` (a path, `~/` allowed, or a link) and returns at
     /// once; the program's output goes nowhere, so it never writes over the screen.
     public func open(_ attachment: AttachmentFile, path environmentPath: String? = ProcessInfo.processInfo.environment["PATH"],
-                     home: String = NSHomeDirectory()) throws(AttachmentError) {
+                     home: String = HomeFolder.path) throws(AttachmentError) {
         if attachment.state == .missing { throw .missing(attachment.text) }
         guard let program = command.first, let executable = Self.find(program, in: environmentPath) else {
             throw .noOpener(command.first ?? "xdg-open")

@@ -18,7 +18,7 @@ public enum PathCompletion {
     /// entry is empty, or a link). Relative paths are read from `workingDirectory`; names
     /// beginning with a dot are offered only when the typed name begins with one.
     public static func complete(_ text: String, workingDirectory: String = FileManager.default.currentDirectoryPath,
-                                home: String = NSHomeDirectory()) -> Result? {
+                                home: String = HomeFolder.path) -> Result? {
         let separator = text.lastIndex(of: ";").map { text.index(after: $0) } ?? text.startIndex
         let head = text[..<separator]
         let typed = text[separator...]

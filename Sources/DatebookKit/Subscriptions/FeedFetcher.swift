@@ -60,7 +60,7 @@ public struct FeedFetcher: Sendable {
     // MARK: - Files
 
     private func readFile(_ path: String) throws(SubscriptionError) -> Data {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = HomeFolder.expanding(path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else {
             throw .noSuchFile(path)

@@ -58,7 +58,7 @@ extension ContactsCoordinator {
             return .failure(SourceProblem("\(StatusMessage.quoted(typed)) is neither a file path nor an http(s) URL"))
         }
         if case .file(let path) = source {
-            let expanded = (path as NSString).expandingTildeInPath
+            let expanded = HomeFolder.expanding(path)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else {
                 return .failure(SourceProblem("No file at \(expanded)"))

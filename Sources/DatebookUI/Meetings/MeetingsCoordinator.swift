@@ -422,7 +422,7 @@ public final class MeetingsCoordinator: TabCoordinator {
 
     private func readInbox(path: String) -> TabResponse {
         guard !path.isEmpty else { return .message(.error("Type the path of a file someone sent you")) }
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = HomeFolder.expanding(path)
         do {
             guard try store.me() != nil else {
                 askWhoIAm(then: { [unowned self] in self.readInbox(path: path) })
