@@ -587,12 +587,15 @@ struct DayFilter {
         let subDaily = [ICAL_SECONDLY_RECURRENCE, ICAL_MINUTELY_RECURRENCE, ICAL_HOURLY_RECURRENCE].contains(rule.frequency)
         let daily = rule.frequency == ICAL_DAILY_RECURRENCE && rule.yearDays.isEmpty
         guard subDaily && (evenWithoutDayParts || rule.picksCalendarDays || !rule.weekdays.isEmpty)
-            || daily && rule.picksCalendarDays,
+            || daily && (evenWithoutDayParts || rule.picksCalendarDays),
             Rule.values(recurrence.by_week_no).isEmpty, Rule.values(recurrence.by_set_pos).isEmpty,
             recurrence.rscale.map({ String(cString: $0).uppercased() == "GREGORIAN" }) ?? true
         else { return nil }
         self.init(rule, start: CivilDay(year: 2000, month: 1, day: 1))
     }
+
+    /// The filter that lets every day through.
+    static let everyDay = DayFilter(Rule(icalrecurrencetype_from_string("FREQ=DAILY")), start: CivilDay(year: 2000, month: 1, day: 1))
 
     func monthPasses(_ day: CivilDay) -> Bool { monthMask[day.month] }
 

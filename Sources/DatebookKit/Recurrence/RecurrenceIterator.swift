@@ -36,9 +36,6 @@ final class RecurrenceIterator {
     private var hops: Hops?
     /// True when the walk hops over the days or times of day its rule leaves out.
     var hopsOverGaps: Bool { hops != nil }
-    /// Where the walk took up again after a hop (an instant, or wall-clock seconds for a
-    /// floating series): the next start is charged the work from there, not from the last.
-    private var restartedAt: Double?
 
     /// Units of work done so far (see `RecurrenceBound`).
     private(set) var work = 0
@@ -173,28 +170,30 @@ final class RecurrenceIterator {
             }
         }
         var hops: Hops?
-        // A daily rule skipped ahead by libical (below) is walked by libical alone.
-        let skipsDaily = recurrence.freq == ICAL_DAILY_RECURRENCE && recurrence.count == 0
-            && (skippingTo.map { $0 > start } ?? false)
         let timeFilter = Self.hasTimeFilter(recurrence)
-        if stepping, subDaily ? !isDate : !skipsDaily, !Self.hasOwnLevelList(recurrence),
-            !timeFilter || Self.keepsPhase(recurrence), first.year >= 1900,
+        let isDaily = recurrence.freq == ICAL_DAILY_RECURRENCE
+        // Weekly rules without days of their own: every INTERVAL weeks from DTSTART's day.
+        let isPlainWeekly = recurrence.freq == ICAL_WEEKLY_RECURRENCE && !Self.hasDayParts(recurrence)
+            && Self.isGregorian(recurrence)
+        if stepping, subDaily || isDaily || isPlainWeekly, !isDate || !Self.hasTimeParts(recurrence),
+            !Self.hasOwnLevelList(recurrence), !timeFilter || Self.keepsPhase(recurrence), first.year >= 1900,
             icaltime_is_null_time(recurrence.until) != 0 || recurrence.until.is_date == first.is_date,
-            // (A rule without BY parts or UNTIL is a `Lattice`, or walked by libical where it is not.)
-            let filter = DayFilter(
-                hopping: recurrence,
-                evenWithoutDayParts: timeFilter || subDaily && icaltime_is_null_time(recurrence.until) == 0)
+            // (A sub-daily rule without BY parts or UNTIL is a `Lattice`, or walked by libical
+            // where it is not.)
+            let filter = isPlainWeekly
+                ? DayFilter.everyDay
+                : DayFilter(
+                    hopping: recurrence,
+                    evenWithoutDayParts: timeFilter || isDaily || icaltime_is_null_time(recurrence.until) == 0)
         {
+            let days = isPlainWeekly ? 7.0 : 1.0
             hops = Hops(
-                filter: filter, times: timeFilter ? Self.timesOfDay(recurrence) : subDaily ? [0..<86_400] : nil,
-                rule: recurrence, first: first,
-                period: subDaily ? Self.stepSeconds(recurrence) : 86_400 * Double(max(1, recurrence.interval)))
+                filter: filter, times: timeFilter ? Self.timesOfDay(recurrence) : nil, rule: recurrence, first: first,
+                period: subDaily ? Self.stepSeconds(recurrence) : days * 86_400 * Double(max(1, recurrence.interval)))
         }
-        // (libical's own iterator is made all the same: a rule whose days never come within
-        // its end gives a walk that hops straight to the end.)
-        let firstRun = hops?.firstIterator()
-        if hops != nil, firstRun == nil { hops?.isOver = true }
-        guard let iterator = firstRun ?? icalrecur_iterator_new(recurrence, first) else {
+        // (libical's own iterator is made all the same, and never asked for a time of a walk
+        // that hops.)
+        guard let iterator = icalrecur_iterator_new(recurrence, first) else {
             _ = Libical.takeError()
             throw .unreadable
         }
@@ -235,7 +234,14 @@ final class RecurrenceIterator {
         // libical's skipping gives wrong starts for hourly and shorter rules.
         let longEnough = recurrence.freq.rawValue >= ICAL_DAILY_RECURRENCE.rawValue
             && recurrence.freq != ICAL_NO_RECURRENCE
-        if let skippingTo, skippingTo > start, !hasCount, longEnough {
+        if let skippingTo, skippingTo > start, !hasCount, self.hops != nil {
+            // A walk that hops begins at the first run from there.
+            let target = Libical.fromTimeT(Libical.timeT(skippingTo), isDate ? 1 : 0, zone)
+            self.hops?.skip(to: Hops.fieldSeconds(target))
+            pendingStart = nil
+            lastStart = start
+            walkedTo = skippingTo
+        } else if let skippingTo, skippingTo > start, !hasCount, longEnough {
             var target = Libical.fromTimeT(Libical.timeT(skippingTo), isDate ? 1 : 0, zone)
             target = icaltime_set_timezone(&target, zone)
             if icalrecur_iterator_set_start(iterator, target) != 0 {
@@ -337,6 +343,21 @@ final class RecurrenceIterator {
         return ranges
     }
 
+    /// True when the rule has a BY part of the day level or coarser, or BYSETPOS.
+    private static func hasDayParts(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        return [
+            rule.by_day.0, rule.by_month_day.0, rule.by_year_day.0, rule.by_week_no.0, rule.by_month.0,
+            rule.by_set_pos.0,
+        ].contains { Int($0) != none }
+    }
+
+    /// True when the rule has BYHOUR, BYMINUTE or BYSECOND.
+    private static func hasTimeParts(_ rule: icalrecurrencetype) -> Bool {
+        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
+        return [rule.by_second.0, rule.by_minute.0, rule.by_hour.0].contains { Int($0) != none }
+    }
+
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
         let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
         return [
@@ -400,14 +421,15 @@ final class RecurrenceIterator {
                     continue
                 }
                 start = instant
+            } else if hops != nil, time.is_date == 0, let zone, zone != icaltimezone_get_utc_timezone() {
+                start = steppedInstant(showing: time, in: zone)
             } else {
                 start = Double(Libical.asTimeT(time, zone))
             }
             // A time counted here took no step of libical's (see `Hops`): it costs what a time
             // that came at once does.
-            let walked = hops?.countsTimes == true ? 0 : start - max(walkedTo, restartedAt ?? walkedTo)
+            let walked = hops != nil ? 0 : start - walkedTo
             work += bound.units(walking: walked)
-            restartedAt = nil
             walkedTo = max(walkedTo, start)
             if let pending = pendingStart {
                 if pending < start {
@@ -428,43 +450,11 @@ final class RecurrenceIterator {
         }
     }
 
-    /// libical's next time; a run at a time for a walk that hops, or counted here once libical
-    /// gave the first (see `Hops`).
+    /// libical's next time; for a walk that hops, the next time counted here (see `Hops`).
     private func walkNext() -> icaltimetype {
         guard var walk = hops else { return icalrecur_iterator_next(iterator) }
-        guard !walk.isOver else { return icaltime_null_time() }
         defer { hops = walk }
-        while true {
-            let time: icaltimetype
-            if walk.countsTimes {
-                time = walk.nextTime().map { walk.time(fields: $0) } ?? icaltime_null_time()
-            } else {
-                time = icalrecur_iterator_next(iterator)
-            }
-            if let restart = walk.restart {
-                // A hop: the next start is charged the walk from where it takes up again.
-                walk.restart = nil
-                restartedAt = wallClock
-                    ? firstInstant(showing: restart) ?? Double(icaltime_as_timet(restart))
-                    : Double(Libical.asTimeT(restart, zone))
-            }
-            if icaltime_is_null_time(time) == 0 {
-                // Times before the run were given by the runs before it.
-                if !walk.countsTimes, Hops.fieldSeconds(time) < walk.runStart { continue }
-                if let left = walk.left {
-                    guard left > 0 else { return icaltime_null_time() }
-                    walk.left = left - 1
-                }
-                return time
-            }
-            // The run ended: on to the next, unless the rule did.
-            guard !walk.countsTimes, walk.left.map({ $0 > 0 }) ?? true, let next = walk.nextIterator() else {
-                walk.isOver = true
-                return time
-            }
-            icalrecur_iterator_free(iterator)
-            iterator = next
-        }
+        return walk.nextTime().map { walk.time(fields: $0) } ?? icaltime_null_time()
     }
 
     // MARK: - Stepping
@@ -507,112 +497,96 @@ final class RecurrenceIterator {
         }
     }
 
-    /// libical walks an hourly or shorter rule one candidate at a time, through the days its
-    /// BY parts leave out as well: `FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29` steps through four
-    /// years of hours (35,000 steps through ICU, 0.06 s) inside one call between two of its
-    /// times, and a file of a hundred such series took seconds to import and to list; a daily
-    /// rule steps its days the same way, at a tenth of the cost. A minutely or secondly rule
-    /// steps through the times of day its BYHOUR or BYMINUTE leave out in the same way:
-    /// `FREQ=SECONDLY;BYHOUR=11,17,22,23;BYMINUTE=38` steps 86,400 seconds a day for 240 times,
-    /// and 18 such series took a second to import (finding 56).
+    /// libical walks a rule one candidate at a time, through ICU's calendar (2 to 3 µs a
+    /// step), and through the days its BY parts leave out as well: `FREQ=HOURLY;BYMONTH=2;
+    /// BYMONTHDAY=29` steps through four years of hours inside one call between two of its
+    /// times (finding 34), and `FREQ=SECONDLY;BYHOUR=11,17,22,23;BYMINUTE=38` through the
+    /// 86,400 seconds of each day for its 240 times (finding 56).
     ///
-    /// So such a walk is made a run of days at a time: for each run of consecutive days that
-    /// the rule's day-level BY parts let through (`DayFilter`), libical walks from the last time
-    /// of the rule's lattice before the run (DTSTART plus a whole number of INTERVALs) up to the
-    /// run's end, and the days between runs are never stepped. COUNT is counted here (libical
-    /// gives nothing for a rule with both COUNT and UNTIL). The times are libical's; the work
-    /// charged is for the steps libical took (from where each run's walk began), so a budget
-    /// takes such a series further than libical's walk could, never less far. (The hops
-    /// themselves, a day filter and a new iterator a run, are not charged: at most one a day up
-    /// to libical's last year.)
+    /// So the times of daily and shorter rules, and of weekly rules without days of their own,
+    /// are counted here instead, without libical: the times of the rule's lattice (DTSTART
+    /// plus whole INTERVALs; in each of its hours, minutes or days, the times BYHOUR, BYMINUTE
+    /// and BYSECOND give) that fall within the days the rule's day-level BY parts let through
+    /// (`DayFilter`) and, for a minutely or secondly rule with BYHOUR or BYMINUTE, within the
+    /// times of day they let through: a run of consecutive seconds at a time, hopping over
+    /// what lies between. libical gives the same (`HopsTests` compares them, start for start).
+    /// COUNT and UNTIL are counted here too, and a walk may begin at a later run (`skip`). Each
+    /// time is charged the work of a time that comes at once (two units), as nothing between
+    /// is stepped, so a budget takes such a series further than libical's walk could.
     ///
-    /// The times of a rule with a time filter are counted here, without libical, a run of
-    /// seconds at a time: the times of the lattice within the times of day and days the rule
-    /// lets through (with BYSECOND's seconds in each minute of a minutely rule). libical gives
-    /// the same (`HopsTests` compares them), stepping every second between. It cannot walk such
-    /// a run alone: a walk from 22:38:00 with `BYHOUR=11,17,22,23;BYMINUTE=38` first steps from
-    /// 11:38:00 up to it, as libical moves a start to the first values of BYHOUR and BYMINUTE
-    /// (the second kept) and steps from there. That is also where its first time comes from
-    /// (see `firstFrom`): `BYHOUR=22` from 18:30:17 gives 22:30:17 first, not 22:00:00. Each
-    /// such time is charged the work of a time that comes at once (two units), as no second
-    /// between is stepped.
+    /// libical cannot walk a run of such a rule alone: a walk from 22:38:00 with
+    /// `BYHOUR=11,17,22,23;BYMINUTE=38` first steps from 11:38:00 up to it, as libical moves a
+    /// start to the first values of BYHOUR and BYMINUTE (the second kept) and steps from there.
+    /// That is also where its first time comes from (see `firstFrom`): `BYHOUR=22` from
+    /// 18:30:17 gives 22:30:17 first, not 22:00:00.
     ///
-    /// All arithmetic is on the times' fields (their wall clock, read as UTC seconds). Only for
-    /// rules whose own level has no BY list (BYHOUR in an hourly rule replaces its INTERVAL in
-    /// libical, and steps it cheaply), whose time filter, if any, keeps INTERVAL's phase (see
-    /// `keepsPhase`), in the Gregorian years from 1900, and with an UNTIL, if any, of the same
-    /// kind (date or time) as DTSTART.
+    /// All arithmetic is on the times' fields (their wall clock, or a date's midnight, read as
+    /// UTC seconds); the times go out as fields of DTSTART's zone. Only for rules whose own
+    /// level has no BY list (BYHOUR in an hourly rule replaces its INTERVAL in libical), whose
+    /// time filter, if any, keeps INTERVAL's phase (see `keepsPhase`), in the Gregorian years
+    /// from 1900, with an UNTIL, if any, of the same kind (date or time) as DTSTART, and, on a
+    /// date, without BYHOUR, BYMINUTE or BYSECOND.
     private struct Hops {
         let filter: DayFilter
-        /// The times of day the rule lets through, in seconds from midnight (sorted, apart).
+        /// The times of day the rule lets through, in seconds from midnight (sorted, apart);
+        /// the whole day for a rule without a time filter.
         private let times: [Range<Int>]
-        /// True when the rule has a time filter: its times are counted here.
-        let countsTimes: Bool
-        /// The seconds each time of the lattice gives: BYSECOND's, in a minutely rule that has
-        /// it (from the start of the lattice's minute); else the time itself.
+        /// The seconds from the start of each period's hour, minute or day that its times fall
+        /// at (BYHOUR's, BYMINUTE's and BYSECOND's, DTSTART's for those left out), when the rule
+        /// gives several a period or moves DTSTART's; else the period's start alone (0).
         private let offsets: [Double]
-        /// The lattice the times are counted on: one of its times (field seconds; the start of a
-        /// minute when BYSECOND gives the seconds), and the next one to give, with the offset to
-        /// give it at.
+        /// A time of the lattice the times are counted on (field seconds; the start of an
+        /// hour, a minute or a day when `offsets` give the times), and the next one to give,
+        /// with the offset to give it at.
         private let anchor: Double
         private var point = 0.0
         private var offsetIndex = 0
         /// The second after the current run of times (field seconds).
         private var runEndSeconds = -Double.infinity
-        /// The rule as libical walks each run: no COUNT, and UNTIL at the run's end.
-        private var rule: icalrecurrencetype
-        /// The rule's own UNTIL, in field seconds of the walk's zone.
+        /// The rule's UNTIL, in field seconds of the walk's zone.
         private let until: Double?
-        private let ownUntil: icaltimetype
         /// The last day a time may fall on: the day after UNTIL's, or the last of libical's years.
         private let lastOrdinal: Int
-        /// DTSTART's time, in field seconds, and the time between two periods of the rule.
-        private let base: Double
+        /// The time between two periods of the rule.
         private let period: Double
         private let first: icaltimetype
-        /// The first second of the current run of days, in field seconds.
-        private(set) var runStart = -Double.infinity
         /// Where the next run is looked for from: a day, and a second of it.
         private var runEnd: (day: CivilDay, second: Int)
+        /// Where the first time is looked for from (field seconds).
+        private let searchFrom: Double
         /// Times left before COUNT; nil without one.
         var left: Int?
-        /// True when no run is left.
+        /// True when no time is left.
         var isOver = false
-        /// The time the current run's walk began at, when it is not DTSTART: what the next
-        /// start is charged from.
-        var restart: icaltimetype?
 
         init(filter: DayFilter, times: [Range<Int>]?, rule: icalrecurrencetype, first: icaltimetype, period: Double) {
             self.filter = filter
-            self.times = times ?? []
-            countsTimes = times != nil
-            // The times each period gives: BYSECOND's seconds in a minute of a minutely rule;
-            // BYMINUTE's and BYSECOND's in an hour of an hourly one (DTSTART's when one is left
-            // out); else the period's start alone.
-            let seconds = RecurrenceBound.values(rule.by_second).filter { (0...59).contains($0) }
-            let minutes = RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) }
-            let expands: Bool
-            switch rule.freq {
-            case ICAL_HOURLY_RECURRENCE where !seconds.isEmpty || !minutes.isEmpty:
-                let secondsOf = seconds.isEmpty ? [Int(first.second)] : seconds
-                offsets = Set((minutes.isEmpty ? [Int(first.minute)] : minutes).flatMap { minute in
-                    secondsOf.map { Double(minute * 60 + $0) }
-                }).sorted()
-                expands = true
-            case ICAL_MINUTELY_RECURRENCE where !seconds.isEmpty:
-                offsets = Set(seconds).sorted().map(Double.init)
-                expands = true
-            default:
-                offsets = [0]
-                expands = false
-            }
-            self.rule = rule
+            self.times = times ?? [0..<86_400]
             self.first = first
             self.period = period
-            base = Self.fieldSeconds(first)
+            let base = Self.fieldSeconds(first)
             left = rule.count > 0 ? Int(rule.count) : nil
-            self.rule.count = 0
-            ownUntil = rule.until
+            // The times each period gives, from the start of its hour, minute or day.
+            let seconds = Self.values(rule.by_second, in: 0...59)
+            let minutes = Self.values(rule.by_minute, in: 0...59)
+            let hours = Self.values(rule.by_hour, in: 0...23)
+            var unitStart: Double?
+            switch rule.freq {
+            case ICAL_HOURLY_RECURRENCE where !seconds.isEmpty || !minutes.isEmpty:
+                unitStart = base - Double(first.minute) * 60 - Double(first.second)
+                offsets = Self.combined(nil, minutes, seconds, first: first)
+            case ICAL_MINUTELY_RECURRENCE where !seconds.isEmpty:
+                unitStart = base - Double(first.second)
+                offsets = seconds.map(Double.init)
+            case let frequency
+            where [ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE].contains(frequency) && first.is_date == 0
+                && !(seconds.isEmpty && minutes.isEmpty && hours.isEmpty):
+                unitStart = base - Double(first.hour) * 3_600 - Double(first.minute) * 60 - Double(first.second)
+                offsets = Self.combined(hours, minutes, seconds, first: first)
+            default:
+                offsets = [0]
+            }
+            anchor = unitStart ?? base
             var last = CivilDay(year: 2582, month: 12, day: 31).ordinal
             if icaltime_is_null_time(rule.until) == 0 {
                 var fields = rule.until
@@ -621,22 +595,44 @@ final class RecurrenceIterator {
                 }
                 let seconds = Self.fieldSeconds(fields)
                 until = seconds
-                // A day's slack: an UNTIL read in another zone than libical reads it in.
-                last = min(last, Int((seconds / 86_400).rounded(.down)) + 1)
+                last = min(last, Int((seconds / 86_400).rounded(.down)))
             } else {
                 until = nil
             }
             lastOrdinal = last
-            let day = CivilDay(year: Int(first.year), month: Int(first.month), day: Int(first.day))
-            runEnd = (day, 0)
-            anchor = !expands ? base
-                : base - Double(first.second) - (rule.freq == ICAL_HOURLY_RECURRENCE ? Double(first.minute) * 60 : 0)
-            if countsTimes {
-                let from = Self.firstFrom(rule, first: first, base: base, minutes: expands)
-                let fields = Libical.fromTimeT(Libical.timeT(from), 0, nil)
-                runEnd = (CivilDay(year: Int(fields.year), month: Int(fields.month), day: Int(fields.day)),
-                          Int(from) - CivilDay.ordinal(Int(fields.year), Int(fields.month), Int(fields.day)) * 86_400)
+            searchFrom = times != nil
+                ? Self.firstFrom(rule, first: first, base: base, unitStart: unitStart) : base
+            runEnd = Self.position(searchFrom)
+        }
+
+        /// A BY array's values within `range`, sorted, once each.
+        private static func values<T>(_ array: T, in range: ClosedRange<Int>) -> [Int] {
+            Set(RecurrenceBound.values(array).filter { range.contains($0) }).sorted()
+        }
+
+        /// The seconds from the start of a day (of an hour, for `hours` nil) of every
+        /// combination of the hours, minutes and seconds given, DTSTART's standing in for a list
+        /// left out.
+        private static func combined(_ hours: [Int]?, _ minutes: [Int], _ seconds: [Int], first: icaltimetype) -> [Double] {
+            let hourList = hours.map { $0.isEmpty ? [Int(first.hour)] : $0 } ?? [0]
+            let minuteList = minutes.isEmpty ? [Int(first.minute)] : minutes
+            let secondList = seconds.isEmpty ? [Int(first.second)] : seconds
+            var result: [Double] = []
+            for hour in hourList {
+                for minute in minuteList {
+                    for second in secondList {
+                        result.append(Double(hour * 3_600 + minute * 60 + second))
+                    }
+                }
             }
+            return result.sorted()
+        }
+
+        /// A position in field seconds as a day and a second of it.
+        private static func position(_ seconds: Double) -> (day: CivilDay, second: Int) {
+            let fields = Libical.fromTimeT(Libical.timeT(seconds), 0, nil)
+            let day = CivilDay(year: Int(fields.year), month: Int(fields.month), day: Int(fields.day))
+            return (day, Int(seconds.rounded(.down)) - day.ordinal * 86_400)
         }
 
         /// Where the first time of a rule with a time filter is looked for from (field
@@ -644,8 +640,8 @@ final class RecurrenceIterator {
         /// BYHOUR and (in a secondly rule) BYMINUTE, on DTSTART's day, and steps from there;
         /// its first time is the first one at or after both. Past DTSTART, that is the moved
         /// time itself when it passes (the start of its minute, when BYSECOND gives a minutely
-        /// rule's seconds); else the first time from DTSTART.
-        private static func firstFrom(_ rule: icalrecurrencetype, first: icaltimetype, base: Double, minutes: Bool) -> Double {
+        /// rule's seconds, `unitStart` given); else the first time from DTSTART.
+        private static func firstFrom(_ rule: icalrecurrencetype, first: icaltimetype, base: Double, unitStart: Double?) -> Double {
             let hours = RecurrenceBound.values(rule.by_hour).filter { (0...23).contains($0) }
             let minuteValues = rule.freq == ICAL_SECONDLY_RECURRENCE
                 ? RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) } : []
@@ -653,7 +649,7 @@ final class RecurrenceIterator {
             let minute = minuteValues.min() ?? Int(first.minute)
             let moved = base + Double((hour - Int(first.hour)) * 3_600 + (minute - Int(first.minute)) * 60)
             guard moved > base else { return base }
-            return minutes ? moved - Double(first.second) : moved
+            return unitStart != nil ? moved - Double(first.second) : moved
         }
 
         /// A time's fields (its wall clock, or a date's midnight), read as UTC seconds.
@@ -670,47 +666,18 @@ final class RecurrenceIterator {
             return time
         }
 
-        // MARK: Runs of days, walked by libical
-
-        /// libical's iterator for the first run, from DTSTART (or from the last time of the
-        /// lattice before the run, when DTSTART's day is left out).
-        mutating func firstIterator() -> OpaquePointer? {
-            // (A walk whose times are counted here never asks it for one.)
-            countsTimes ? icalrecur_iterator_new(rule, first) : iterator(isFirst: true)
+        /// Begins the walk at the first run from `position` (field seconds) instead, when that
+        /// is later than where its first time is looked for.
+        mutating func skip(to position: Double) {
+            guard position > searchFrom else { return }
+            runEnd = Self.position(position)
+            runEndSeconds = -Double.infinity
         }
 
-        /// libical's iterator for the run after the current one; nil when there is none.
-        mutating func nextIterator() -> OpaquePointer? {
-            iterator(isFirst: false)
-        }
-
-        private mutating func iterator(isFirst: Bool) -> OpaquePointer? {
-            guard let run = nextRun(through: [0..<86_400]) else { return nil }
-            runEnd = run.end
-            let startSeconds = Double(run.start.ordinal * 86_400 + run.second)
-            runStart = isFirst ? -Double.infinity : startSeconds
-            // From DTSTART when the run holds it; else from the lattice's last time before the run.
-            var from = first
-            let periods = ((startSeconds - base) / period).rounded(.up) - 1
-            if periods > 0 {
-                from = time(fields: base + periods * period)
-                restart = from
-            }
-            let endSeconds = Double(run.end.day.ordinal * 86_400) - (first.is_date != 0 ? 86_400 : 1)
-            if let until, until <= endSeconds + 86_400 {
-                // UNTIL is near: libical's own reading of it ends the walk.
-                rule.until = ownUntil
-            } else {
-                rule.until = time(fields: endSeconds)
-            }
-            return icalrecur_iterator_new(rule, from)
-        }
-
-        /// The first run of seconds within `times` from `runEnd` on, on days the filter lets
-        /// through: its first day and second, and where the run after it is looked for from
-        /// (the day after it and 0 for a run that reaches midnight); nil when none is left
-        /// before the rule's last day.
-        private func nextRun(through times: [Range<Int>]) -> (start: CivilDay, second: Int, end: (day: CivilDay, second: Int))? {
+        /// The first run of seconds within `times` from `runEnd` on, on a day the filter lets
+        /// through: its day and first second, and where the run after it is looked for from
+        /// (its day and the second after it); nil when none is left before the rule's last day.
+        private func nextRun() -> (start: CivilDay, second: Int, end: (day: CivilDay, second: Int))? {
             var day = runEnd.day
             var second = runEnd.second
             while true {
@@ -723,31 +690,25 @@ final class RecurrenceIterator {
                     continue
                 }
                 let start = max(range.lowerBound, second)
-                // A run that reaches midnight goes on into the next day when that day passes too.
-                var end = (day: day, second: range.upperBound)
-                while end.second == 86_400 {
-                    end.day.advance(by: 1)
-                    end.second = 0
-                    guard let morning = times.first, morning.lowerBound == 0, end.day.ordinal <= lastOrdinal,
-                        filter.passes(end.day)
-                    else { break }
-                    end.second = morning.upperBound
-                }
-                return (day, start, end)
+                if let until, Double(day.ordinal * 86_400 + start) > until { return nil }
+                // A run ends at midnight at the latest: the next day's is looked for from there.
+                return (day, start, (day, range.upperBound))
             }
         }
 
-        // MARK: Times counted here, after libical's first
-
-        /// The next time (field seconds) of a walk whose times are counted here; nil at the
-        /// rule's end.
+        /// The next time (field seconds); nil at the rule's end.
         mutating func nextTime() -> Double? {
+            guard !isOver, left.map({ $0 > 0 }) ?? true else {
+                isOver = true
+                return nil
+            }
             while true {
                 if let time = nextInRun() {
                     if let until, time > until { break }
+                    if let count = left { left = count - 1 }
                     return time
                 }
-                guard let run = nextRun(through: times) else { break }
+                guard let run = nextRun() else { break }
                 runEnd = run.end
                 let start = Double(run.start.ordinal * 86_400 + run.second)
                 runEndSeconds = Double(run.end.day.ordinal * 86_400 + run.end.second)
@@ -780,6 +741,20 @@ final class RecurrenceIterator {
     }
 
     // MARK: - Zones
+
+    /// The instant libical's walk gives for the time `time` of a zone (counted by `Hops`, not
+    /// stepped): a time the zone's clock skips (02:30 when it goes from 02:00 to 03:00) is read
+    /// with the offset before the change, as ICU's calendar steps it (03:30 after the change).
+    private func steppedInstant(showing time: icaltimetype, in zone: OpaquePointer) -> Double {
+        let instant = Double(Libical.asTimeT(time, zone))
+        let fields = Hops.fieldSeconds(time)
+        func shown(_ instant: Double) -> Double {
+            Hops.fieldSeconds(Libical.fromTimeT(Libical.timeT(instant), 0, zone))
+        }
+        guard shown(instant) != fields else { return instant }
+        let before = instant - 86_400
+        return fields - (shown(before) - before)
+    }
 
     /// The first instant at which the series' zone shows the wall-clock time `wall`, or nil
     /// when its clock skips that time.
