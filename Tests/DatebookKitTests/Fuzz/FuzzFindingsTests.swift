@@ -358,6 +358,44 @@ struct FuzzFindingsTests {
         #expect(minutes == [38])
     }
 
+    /// 129 weekly series, 50 of them from the year 1013 (libFuzzer `ical`, finding 57): each
+    /// kept 5,000 instances from DTSTART, stepped by libical through ICU's Julian calendar, and
+    /// ended in 1109. A series from before 1900 now keeps its first instance alone, and reads
+    /// expand it live from where they read.
+    @Test("series from before 1900 keep one instance and are read live, whole", .timeLimit(.minutes(1)))
+    func seriesFromLongAgo() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\n"
+        for n in 0..<60 {
+            text += "BEGIN:VEVENT\r\nUID:old-\(n)\r\nDTSTART:10130528T123000Z\r\nSUMMARY:old \(n)\r\n"
+                + "RRULE:FREQ=WEEKLY;UNTIL=20261222T123000Z\r\nEND:VEVENT\r\n"
+        }
+        text += "BEGIN:VEVENT\r\nUID:birthday\r\nDTSTART;VALUE=DATE:18900615\r\nSUMMARY:Great-grandmother\r\n"
+            + "RRULE:FREQ=YEARLY\r\nEND:VEVENT\r\n"
+        text += "END:VCALENDAR\r\n"
+        let file = Data(text.utf8)
+        let report = try withinDeadline(5) { try ICalendarImporter(writer: store).importData(file) }
+        #expect(report.added == 61)
+        // One row each, where 5,000 rows each were kept (and 130 for the birthday).
+        let kept = try store.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM occurrence") }
+        #expect(kept == 61)
+        let from = Fixture.utc("2026-11-01 00:00")
+        let read = try withinDeadline(5) { try store.occurrences(from: from, to: from.addingTimeInterval(60 * 86_400)) }
+        // Read live: each weekly series every week up to its UNTIL on 22 December, on one
+        // weekday at 12:30 UTC, and the birthday not in November or December.
+        let weekly = read.filter { $0.title.hasPrefix("old") }
+        let perSeries = Dictionary(grouping: weekly, by: \.title).mapValues(\.count)
+        #expect(perSeries.count == 60)
+        let counts = Set(perSeries.values)
+        #expect(counts.count == 1 && (7...8).contains(counts.first ?? 0))
+        let weekdays = Set(weekly.map { Calendar(identifier: .gregorian).component(.weekday, from: $0.start) })
+        #expect(weekdays.count == 1)
+        #expect(weekly.allSatisfy { Int($0.start.timeIntervalSince1970) % 86_400 == 45_000 })
+        let june = Fixture.utc("2027-06-01 00:00")
+        let birthdays = try store.occurrences(from: june, to: june.addingTimeInterval(30 * 86_400))
+        #expect(birthdays.map(\.title) == ["Great-grandmother"])
+    }
+
     /// A feed of `hostile-rules.ics`'s dense series with a title kept (`feed`, seed 2029, input
     /// 145489): 1.8 s, nearly all of it trimming the series' title through Foundation again for
     /// each of its tens of thousands of busy blocks. The title is read once a series now.
