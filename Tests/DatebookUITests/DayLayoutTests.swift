@@ -160,3 +160,26 @@ extension DayLayoutTests {
         #expect(timed.allSatisfy { $0.lanes == 20_000 })
     }
 }
+
+@Suite("The hours of a day as its clock shows them")
+struct TimeGridClockTests {
+    static let berlin = TimeZone(identifier: "Europe/Berlin")!
+
+    @Test("on the days the clock changes, a time is drawn in the row of the hour the clock shows")
+    func daysTheClockChanges() {
+        // 28 March 2027: 02:00 CET becomes 03:00 CEST. Midnight is 23:00 UTC the day before.
+        let spring = Date(timeIntervalSince1970: 1_806_188_400)
+        let afterTheChange = spring.addingTimeInterval(2.5 * 3_600)  // 03:30 CEST
+        #expect(TimeGridView.wallClock(afterTheChange, since: spring, in: Self.berlin) == 3.5 * 3_600)
+        #expect(TimeGridView.wallClock(spring.addingTimeInterval(23 * 3_600), since: spring, in: Self.berlin) == 86_400)
+        // 31 October 2027: 03:00 CEST becomes 02:00 CET; both 02:30s are in the 02:00 row.
+        let autumn = Date(timeIntervalSince1970: 1_824_933_600)
+        let first = autumn.addingTimeInterval(2.5 * 3_600)
+        let second = first.addingTimeInterval(3_600)
+        #expect(TimeGridView.wallClock(first, since: autumn, in: Self.berlin) == 2.5 * 3_600)
+        #expect(TimeGridView.wallClock(second, since: autumn, in: Self.berlin) == 2.5 * 3_600)
+        // Any other day: the time since midnight.
+        let plain = Date(timeIntervalSince1970: 1_806_271_200)  // 29 March, 00:00 CEST
+        #expect(TimeGridView.wallClock(plain.addingTimeInterval(9_000), since: plain, in: Self.berlin) == 9_000)
+    }
+}

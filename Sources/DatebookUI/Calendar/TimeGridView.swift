@@ -19,6 +19,15 @@ public enum TimeGridView {
         public var firstHour: Int
     }
 
+    /// Where `date` falls on the day that begins at `dayStart`, as its clock shows it: the rows
+    /// are the clock's hours, so on the day the clock goes from 02:00 to 03:00 a time of 03:30,
+    /// 2.5 hours after midnight, is drawn in the 03:00 row (and on the day it goes back, both
+    /// 02:30s in the 02:00 row).
+    static func wallClock(_ date: Date, since dayStart: Date, in zone: TimeZone) -> TimeInterval {
+        date.timeIntervalSince(dayStart)
+            + TimeInterval(zone.secondsFromGMT(for: date) - zone.secondsFromGMT(for: dayStart))
+    }
+
     /// Draws the columns in `area`; returns where each occurrence was drawn (for mouse clicks).
     @discardableResult
     public static func render(_ columns: [DayColumnState], context: Context, into grid: inout Grid,
@@ -32,6 +41,8 @@ public enum TimeGridView {
         let slot = 3600.0 / Double(perHour)
         let firstHour = max(0, min(context.firstHour, 24 - hourRows / perHour))
         let firstRow = firstHour * perHour
+        let zone = context.dates.calendar.timeZone
+        func clock(_ date: Date, _ dayStart: Date) -> TimeInterval { wallClock(date, since: dayStart, in: zone) }
 
         for (i, column) in columns.enumerated() {
             let x = area.x + labelWidth + i * columnWidth
@@ -71,9 +82,9 @@ public enum TimeGridView {
             // they take no click (nothing of theirs opens as an item).
             for placed in column.contactTimed {
                 let entry = placed.entry
-                let startRow = Int((max(entry.start, column.date).timeIntervalSince(column.date)) / slot) - firstRow
+                let startRow = Int(clock(max(entry.start, column.date), column.date) / slot) - firstRow
                 let endMoment = max(entry.end, entry.start.addingTimeInterval(900))
-                let endRow = Int(ceil(min(endMoment.timeIntervalSince(column.date), 86_400) / slot)) - firstRow
+                let endRow = Int(ceil(min(clock(endMoment, column.date), 86_400) / slot)) - firstRow
                 let top = max(0, startRow)
                 let bottom = min(hourRows, max(endRow, startRow + 1))
                 let lanes = min(placed.lanes, fitting)
@@ -100,9 +111,9 @@ public enum TimeGridView {
             for placed in column.timed {
                 let o = placed.occurrence
                 let dayStart = column.date
-                let startRow = Int((max(o.start, dayStart).timeIntervalSince(dayStart)) / slot) - firstRow
+                let startRow = Int(clock(max(o.start, dayStart), dayStart) / slot) - firstRow
                 let endMoment = max(o.end, o.start.addingTimeInterval(900))
-                let endRow = Int(ceil(min(endMoment.timeIntervalSince(dayStart), 86_400) / slot)) - firstRow
+                let endRow = Int(ceil(min(clock(endMoment, dayStart), 86_400) / slot)) - firstRow
                 let top = max(0, startRow)
                 let bottom = min(hourRows, max(endRow, startRow + 1))
                 let lanes = min(placed.lanes, fitting)
