@@ -32,7 +32,7 @@ final class RecurrenceIterator {
     private var coveredYear: Int32
     /// The walk of a rule that is only a step (see `Lattice`), made here instead of by libical.
     private var lattice: Lattice?
-    /// The walk of a rule that leaves out whole days, or times of day (see `Hops`).
+    /// The counted walk of a daily or shorter rule, or a weekly one without days of its own (see `Hops`).
     private var hops: Hops?
     /// True when the walk hops over the days or times of day its rule leaves out.
     var hopsOverGaps: Bool { hops != nil }

@@ -310,7 +310,7 @@ struct FuzzFindingsTests {
     /// next 29 February is in 2104, and libical stepped through the 61,000 hours between in one
     /// call, for each series, at the import and again for each listing: 1.1 s of CPU in the
     /// fuzz target, and a hundred such series from 2026 took 3.3 s to list. The walk now hops
-    /// over the days the rule leaves out (`DayHopsTests` checks it gives libical's starts).
+    /// over the days the rule leaves out (`HopsTests` checks it gives libical's starts).
     @Test("hourly series whose days come years apart are imported, listed and read without stepping the years",
           .timeLimit(.minutes(1)))
     func hourlyLeapDays() throws {

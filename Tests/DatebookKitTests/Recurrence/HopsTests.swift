@@ -3,9 +3,11 @@ import Testing
 
 @testable import DatebookKit
 
-/// A daily or shorter rule whose BY parts leave out whole days, or times of day, is walked a
-/// run at a time (`RecurrenceIterator.Hops`): the walk must give libical's starts, and go at
-/// least as far on the same budget as libical's walk through every candidate.
+/// The times of daily and shorter rules, and of weekly rules without days of their own, are
+/// counted a run at a time, hopping over the days and times of day the rule leaves out
+/// (`RecurrenceIterator.Hops`): the walk must give libical's starts (where libical is right:
+/// see `skippedTimeOfDay`), and go at least as far on the same budget as libical's walk through
+/// every candidate.
 @Suite("Walks that hop over the days and times of day a rule leaves out")
 struct HopsTests {
     /// Day filters of every kind libical 3.0 applies (positions and negative days that never

@@ -166,7 +166,7 @@ struct RuleBoundTests {
         _ = sparse.next()  // DTSTART
         let leapDay = sparse.next()  // 2028-02-29 00:00, 18,926 hours on
         #expect(sparse.work > 18_000)
-        // A walk that hops over the days between (DayHopsTests) walks, and counts, an hour.
+        // A walk that hops over the days between (HopsTests) counts an hour.
         let hopping = try RecurrenceIterator(
             rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: start, isDate: false, zone: .utc, zoneDefinition: nil)
         _ = hopping.next()
