@@ -359,11 +359,7 @@ final class RecurrenceIterator {
     }
 
     private static func hasByParts(_ rule: icalrecurrencetype) -> Bool {
-        let none = Int(ICAL_RECURRENCE_ARRAY_MAX.rawValue)
-        return [
-            rule.by_second.0, rule.by_minute.0, rule.by_hour.0, rule.by_day.0, rule.by_month_day.0,
-            rule.by_year_day.0, rule.by_week_no.0, rule.by_month.0, rule.by_set_pos.0,
-        ].contains { Int($0) != none }
+        hasDayParts(rule) || hasTimeParts(rule)
     }
 
     // MARK: - Iterating
@@ -642,11 +638,9 @@ final class RecurrenceIterator {
         /// time itself when it passes (the start of its minute, when BYSECOND gives a minutely
         /// rule's seconds, `unitStart` given); else the first time from DTSTART.
         private static func firstFrom(_ rule: icalrecurrencetype, first: icaltimetype, base: Double, unitStart: Double?) -> Double {
-            let hours = RecurrenceBound.values(rule.by_hour).filter { (0...23).contains($0) }
-            let minuteValues = rule.freq == ICAL_SECONDLY_RECURRENCE
-                ? RecurrenceBound.values(rule.by_minute).filter { (0...59).contains($0) } : []
-            let hour = hours.min() ?? Int(first.hour)
-            let minute = minuteValues.min() ?? Int(first.minute)
+            let hour = values(rule.by_hour, in: 0...23).first ?? Int(first.hour)
+            let minute = (rule.freq == ICAL_SECONDLY_RECURRENCE ? values(rule.by_minute, in: 0...59).first : nil)
+                ?? Int(first.minute)
             let moved = base + Double((hour - Int(first.hour)) * 3_600 + (minute - Int(first.minute)) * 60)
             guard moved > base else { return base }
             return unitStart != nil ? moved - Double(first.second) : moved
