@@ -39,11 +39,14 @@ struct ICalendarEncoder {
             }
             texts.append(text)
         }
+        // The changes that hold from one instance on, looked up for each changed instance: a
+        // scan of every override for each took 15 s for a series with 10,000 (finding 60).
+        let ranges = item.overrides.filter { $0.thisAndFuture && !$0.isCancelled }
         for override in item.overrides {
             if !writesSeries && item.exceptionDates.contains(where: { RecurrenceOverride.sameInstance($0, override.recurrenceID) }) {
                 continue
             }
-            if let component = overrideComponent(override, of: item) {
+            if let component = overrideComponent(override, of: item, ranges: ranges) {
                 texts.append(Self.take(component))
             }
         }
@@ -187,7 +190,10 @@ struct ICalendarEncoder {
         return component
     }
 
-    private func overrideComponent(_ override: RecurrenceOverride, of item: Item) -> OpaquePointer? {
+    /// `ranges` are the item's changes that hold from one instance on, in the item's order.
+    private func overrideComponent(_ override: RecurrenceOverride, of item: Item, ranges: [RecurrenceOverride])
+        -> OpaquePointer?
+    {
         let isTodo = item.kind == .task
         guard let component = icalcomponent_new(isTodo ? ICAL_VTODO_COMPONENT : ICAL_VEVENT_COMPONENT) else {
             return nil
@@ -206,9 +212,7 @@ struct ICalendarEncoder {
         // What the instance shows where it says nothing itself: the change that holds from an
         // earlier instance on (RANGE=THISANDFUTURE), else the series. Instances written without
         // their series take nothing from it but a title.
-        let range = item.overrides.last {
-            $0.thisAndFuture && !$0.isCancelled && $0.recurrenceID < override.recurrenceID
-        }
+        let range = ranges.last { $0.recurrenceID < override.recurrenceID }
         let series: (place: String, notes: String) = item.instancesOnly ? ("", "") : (item.place, item.notes)
         add(icalproperty_new_summary(override.title ?? range?.title ?? item.title))
         add(timed(icalproperty_new_dtstart, override.start, item, isDate: isDate))

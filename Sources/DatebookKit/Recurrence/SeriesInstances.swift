@@ -21,17 +21,45 @@ struct SeriesInstances: Sendable {
 
     /// `expanded_until` of a series whose instances are all kept.
     static let complete = Double.greatestFiniteMagnitude
+    /// `expanded_until` of a series of which nothing is kept, not even its RDATEs and changed
+    /// instances (the v4 migration's mark, until the series is written again). A series that
+    /// begins past the horizon keeps those, and says the horizon.
+    static let nothingKept = -1e300
 
     // MARK: - Expanding
 
     /// Expands `definition` up to `horizon` (stored seconds of an original start), keeping at
     /// most `maximumKept` rule instances (less in a batch of many dense series, see
     /// `KeptRowBudget`).
+    ///
+    /// `keptFrom` (stored seconds) keeps the rule instances of a series that began before it
+    /// from there on, and the one just before it when the walk passes it: the years between
+    /// DTSTART and then are expanded live by the reads that look there (`row.keptFrom`). A
+    /// weekly series from 2000 keeps a few dozen rows instead of 1,400, which every extension
+    /// of the horizon would write again (finding 57). A series with EXRULEs, or whose rule
+    /// gives nothing from `keptFrom` on, is kept from DTSTART.
     init(
         _ definition: SeriesDefinition, horizon: Double, maximumKept: Int = Self.maximumKept,
-        workBudget: Int = RecurrenceBound.maximumWork
+        workBudget: Int = RecurrenceBound.maximumWork, keptFrom: Double? = nil
+    ) {
+        if let keptFrom, definition.rule != nil, definition.start < keptFrom, definition.exceptionRules.isEmpty,
+            let windowed = Self(
+                definition, horizon: horizon, maximumKept: maximumKept, workBudget: workBudget, window: keptFrom)
+        {
+            self = windowed
+        } else {
+            self = Self(definition, horizon: horizon, maximumKept: maximumKept, workBudget: workBudget, window: nil)!
+        }
+    }
+
+    /// The expansion of `init(_:horizon:maximumKept:workBudget:keptFrom:)`, from DTSTART when
+    /// `window` is nil; nil when a window is given and the rule gives no instance to keep.
+    private init?(
+        _ definition: SeriesDefinition, horizon: Double, maximumKept: Int, workBudget: Int, window: Double?
     ) {
         var starts: [Double] = []
+        // The last rule instance before the window, kept as its first row.
+        var lastBefore: Double? = nil
         var expandedUntil = Self.complete
         var lastEnd: Double? = nil
         var knowsLastEnd = true
@@ -42,10 +70,17 @@ struct SeriesInstances: Sendable {
         if let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
                 rule: rule, start: definition.start, isDate: definition.isDate, zone: definition.zone,
-                zoneDefinition: definition.zoneDefinition, workBudget: workBudget)
+                zoneDefinition: definition.zoneDefinition, skippingTo: window, workBudget: workBudget)
         {
             defer { spent = iterator.work }
             while let start = iterator.next() {
+                if let window {
+                    if start < window {
+                        lastBefore = start
+                        continue
+                    }
+                    if starts.isEmpty, let before = lastBefore.take() { starts.append(before) }
+                }
                 if start >= horizon || starts.count >= maximumKept {
                     expandedUntil = start >= horizon ? horizon : (starts.last ?? definition.start) + 1
                     stoppedAtHorizon = start >= horizon
@@ -76,9 +111,21 @@ struct SeriesInstances: Sendable {
                 expandedUntil = (starts.last ?? definition.start) + 1
                 knowsLastEnd = false
             }
+        } else if window != nil {
+            return nil
         } else {
             // No rule, or one libical cannot read: DTSTART and the RDATEs alone.
             starts = definition.startIsInstance ? [definition.start] : []
+        }
+        var keptFrom: Double? = nil
+        if window != nil {
+            if starts.isEmpty, let lastBefore {
+                // The walk ended (or ran out of work) before the window: its last instance.
+                starts = [lastBefore]
+                if expandedUntil != Self.complete { expandedUntil = lastBefore + 1 }
+            }
+            guard let first = starts.first else { return nil }
+            keptFrom = first
         }
         // RDATEs: all of them, once each.
         if !definition.recurrenceDates.isEmpty {
@@ -120,7 +167,7 @@ struct SeriesInstances: Sendable {
         workSpent = spent
         row = SeriesRow(
             start: first, end: end, span: longest, expandedUntil: expandedUntil,
-            keepsNoMore: expandedUntil != Self.complete && !stoppedAtHorizon)
+            keepsNoMore: expandedUntil != Self.complete && !stoppedAtHorizon, keptFrom: keptFrom)
     }
 
     /// The first rule instance past `expandedUntil` that has not ended at `from` (stored
@@ -150,9 +197,14 @@ struct SeriesInstances: Sendable {
     /// `stoppedAt` is set when the walk ran out of its work budget (`workBudget`, units of
     /// `RecurrenceBound`) before `to`: the start it had reached, past which instances are
     /// missing. `work` is what the walk spent of it.
+    ///
+    /// `keptFrom` (a series' `SeriesRow.keptFrom`) asks instead for the rule instances whose
+    /// original start lies before it, the ones a series kept from then on leaves to reads
+    /// (pass `-infinity` for `expandedUntil`). RDATEs and changed instances are kept whole, so
+    /// they never come from here but for a series that keeps nothing.
     static func live(
-        _ definition: SeriesDefinition, after expandedUntil: Double, from: Double, to: Double,
-        workBudget: Int = RecurrenceBound.maximumWork
+        _ definition: SeriesDefinition, after expandedUntil: Double, before keptFrom: Double = .infinity,
+        from: Double, to: Double, workBudget: Int = RecurrenceBound.maximumWork
     ) -> (instances: [SeriesInstance], stoppedAt: Double?, work: Int) {
         guard let rule = definition.rule,
             let iterator = try? RecurrenceIterator(
@@ -161,7 +213,7 @@ struct SeriesInstances: Sendable {
                 skippingTo: max(expandedUntil, from - Self.lookBack(definition)), workBudget: workBudget)
         else { return ([], nil, 0) }
         var result: [SeriesInstance] = []
-        if expandedUntil <= definition.start {
+        if expandedUntil <= Self.nothingKept, keptFrom == .infinity {
             // Nothing of the series is kept: its changed instances come from here too.
             for (recurrenceID, override) in definition.overrides
             where !override.isCancelled && override.start < to && (override.end > from || override.start >= from)
@@ -175,14 +227,18 @@ struct SeriesInstances: Sendable {
         // The iterator's work budget bounds this walk, however far `from` lies.
         var reached = max(expandedUntil, definition.start)
         var stoppedOnBudget = false
-        while let start = iterator.next(), start < to + max(0, -(definition.ranges.map(\.shift).min() ?? 0)) {
+        // A rule instance that is also an RDATE is kept as the RDATE (when anything is kept).
+        let recurrenceDates =
+            expandedUntil > Self.nothingKept || keptFrom < .infinity ? Set(definition.recurrenceDates) : []
+        let end = min(keptFrom, to + max(0, -(definition.ranges.map(\.shift).min() ?? 0)))
+        while let start = iterator.next(), start < end {
             if exceptionRules.cannotJudge(start) {
                 stoppedOnBudget = true
                 break
             }
             reached = start
             guard start >= expandedUntil, definition.overrides[start] == nil, !definition.isExcluded(start),
-                !exceptionRules.excludes(start)
+                !recurrenceDates.contains(start), !exceptionRules.excludes(start)
             else { continue }
             let instance = definition.instance(at: start)
             guard instance.start < to, instance.end > from || instance.start >= from else { continue }

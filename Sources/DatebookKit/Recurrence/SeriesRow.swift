@@ -14,4 +14,8 @@ struct SeriesRow: Equatable, Sendable {
     /// EXRULE it cannot judge, not at the horizon. A later read expands past it live; the
     /// horizon's extension leaves it alone instead of writing the same rows again.
     var keepsNoMore = false
+    /// Rule instances with an original start before this are not in `occurrence` (RDATEs and
+    /// changed instances are, whenever they are): reads that look there expand them live. Nil
+    /// when the rule's instances are kept from DTSTART (see `SeriesInstances.init`'s `keptFrom`).
+    var keptFrom: Double? = nil
 }

@@ -40,7 +40,10 @@ extension SQLiteStore {
             }
             let longest = try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0
             let statement = try ReadStatement(db, sql: plan.sql)
-            try plan.bind(to: statement, kinds: walked, longestSpan: longest, wallClock: WallClock(timeZone: timeZone))
+            let live = try query.range.map { try Self.liveRowIDs(db, range: $0, coding: coding, timeZone: timeZone) }
+            try plan.bind(
+                to: statement, kinds: walked, longestSpan: longest, wallClock: WallClock(timeZone: timeZone),
+                liveRowIDs: live ?? [])
             let contact = Int64(SearchKind.allCases.firstIndex(of: .contact)!)
             while try !walked.isEmpty && statement.step() {
                 let kind = statement.int64(1)

@@ -60,11 +60,13 @@ struct SearchPlan {
         if !query.includeHistory { conditions.append("r.status = 'active'") }
         if query.range != nil {
             // A floating time is kept as wall-clock seconds: it is compared with the range's
-            // edges as the store's zone shows them, an instant with the instants.
+            // edges as the store's zone shows them, an instant with the instants. Series whose
+            // instances there are not kept come as a list of row ids (see `bind`).
             conditions.append(#"""
-                r.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND (
+                (r.id IN (SELECT item FROM occurrence WHERE start >= ? AND start < ? AND (
                     (flags & \#(OccurrenceFlags.floating.rawValue) = 0 AND start >= ? AND start < ? AND "end" >= ?)
                     OR (flags & \#(OccurrenceFlags.floating.rawValue) <> 0 AND start >= ? AND start < ? AND "end" >= ?)))
+                 OR r.id IN (SELECT value FROM json_each(?)))
                 """#)
         }
         let kindPosition = "CASE r.kind " + SearchKind.allCases.enumerated()
@@ -97,8 +99,12 @@ struct SearchPlan {
         return lower...upper
     }
 
-    /// Binds the values of `sql`, in order.
-    func bind(to statement: ReadStatement, kinds: [SearchKind], longestSpan: Double, wallClock: WallClock) throws {
+    /// Binds the values of `sql`, in order; `liveRowIDs` are the items with an occurrence in
+    /// the range that is not kept in `occurrence` (see `SQLiteStore.liveRowIDs`).
+    func bind(
+        to statement: ReadStatement, kinds: [SearchKind], longestSpan: Double, wallClock: WallClock,
+        liveRowIDs: Set<Int64> = []
+    ) throws {
         var index: Int32 = 1
         func next(_ value: String) throws {
             try statement.bind(value, at: index)
@@ -128,6 +134,7 @@ struct SearchPlan {
                 try statement.bind(value, at: index)
                 index += 1
             }
+            try next("[" + liveRowIDs.sorted().map(String.init).joined(separator: ",") + "]")
         }
     }
 }

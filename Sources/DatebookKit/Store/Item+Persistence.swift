@@ -23,6 +23,7 @@ extension Item {
         "uid", "kind", "title", "all_day", "place", "notes", "due", "priority", "repeat_rule", "category", "status", "status_changed_at", "created",
         "updated", "sort_at", "ical_uid", "time_zone", "series_start", "series_end", "series_span",
         "expanded_until", "occurrence_keys", "instances_only", "listed_end", "keeps_no_more",
+        "kept_from",
     ]
 
     /// `INSERT INTO item (...) VALUES (?, ...)` for every written column.
@@ -61,7 +62,7 @@ extension Item {
         listed?.start ?? sortDate?.unixSeconds ?? SQLiteStore.undatedSortKey
     }
 
-    /// Binds the values of `writeColumns`, in order, to parameters 1 to 24 of `statement`.
+    /// Binds the values of `writeColumns`, in order, to parameters 1 to 26 of `statement`.
     ///
     /// Dates go through `times` (wall-clock seconds for a floating item); `sort_at` stays an
     /// instant, so the Events list sorts floating items among the others where they show. A
@@ -96,6 +97,7 @@ extension Item {
         try statement.bind(instancesOnly, at: 23)
         try statement.bind(listed?.end, at: 24)
         try statement.bind(series?.keepsNoMore == true, at: 25)
+        try statement.bind(series?.keptFrom, at: 26)
     }
 
     /// The item exactly as it reads back from the database.

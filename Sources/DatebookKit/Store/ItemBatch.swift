@@ -61,7 +61,8 @@ public final class ItemBatch {
         self.timeZone = timeZone
         rows = try ItemRowWriter(db, times: coding, now: now)
         buffer = size.isBulk ? OccurrenceBuffer() : nil
-        seriesExpander = SeriesExpander(coding: coding, horizon: horizon)
+        seriesExpander = SeriesExpander(
+            coding: coding, horizon: horizon, keptFrom: now.unixSeconds - SQLiteStore.keptBehind)
     }
 
     /// Writes what the batch still holds (a bulk batch's rows of the calendar).
@@ -176,7 +177,7 @@ public final class ItemBatch {
             if let zoneDefinition, case let .named(tzid) = stored.timeZone {
                 try rows.keepZoneDefinition(zoneDefinition, of: tzid)
             }
-            try rows.write(stored, horizon: seriesExpander.horizon, instances: series, buffer: buffer, search: search)
+            try rows.write(stored, expander: seriesExpander, instances: series, buffer: buffer, search: search)
         }
         return stored
     }
@@ -240,7 +241,7 @@ public final class ItemBatch {
                 sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
                 arguments: StatementArguments(chunk))
             for item in items {
-                try rows.write(item.storedForm, horizon: seriesExpander.horizon, buffer: buffer)
+                try rows.write(item.storedForm, expander: seriesExpander, buffer: buffer)
             }
         }
     }
@@ -264,6 +265,9 @@ struct SeriesExpander: Sendable {
     /// The original start up to which instances are kept (see `SQLiteStore.recurrenceHorizon`;
     /// an import's is nearer, `SQLiteStore.importHorizon`).
     let horizon: Double
+    /// The original start from which the rule instances of a series that began earlier are
+    /// kept (see `SeriesInstances.init`'s `keptFrom`, `SQLiteStore.keptBehind`).
+    let keptFrom: Double
 
     /// The series of `item` as the store writes it; `zoneDefinition` is the VTIMEZONE of its
     /// zone when the system does not know it.
@@ -279,18 +283,19 @@ struct SeriesExpander: Sendable {
     /// through ICU's Julian calendar (2.6 µs a week), and the 5,000 instances kept of a weekly
     /// series from the year 1013 end in 1109, where no read of today looks. 129 such series
     /// took 1.7 s of CPU to import and read (finding 57).
-    static let keptFrom = -2_208_988_800.0
+    static let keptOnceBefore = -2_208_988_800.0
 
     /// The instances the store keeps of a series.
     func expand(_ definition: SeriesDefinition) -> SeriesInstances {
         let density = definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0
-        if definition.start < Self.keptFrom, definition.rule != nil {
+        if definition.start < Self.keptOnceBefore, definition.rule != nil {
             return SeriesInstances(definition, horizon: horizon, maximumKept: 1)
         }
         let granted = keptRows.take(density: density)
         let work = keptRows.takeWork(density: density)
         let expanded = SeriesInstances(
-            definition, horizon: horizon, maximumKept: KeptRowBudget.limit(granted), workBudget: work)
+            definition, horizon: horizon, maximumKept: KeptRowBudget.limit(granted), workBudget: work,
+            keptFrom: keptFrom)
         keptRows.giveBack(took: granted, kept: expanded.instances.count, density: density)
         keptRows.giveBackWork(took: work, spent: expanded.workSpent, density: density)
         return expanded

@@ -147,20 +147,20 @@ struct ItemRowWriter {
     /// and its rows of the calendar.
     ///
     /// `instances` are the series' instances when the caller expanded them already (an import
-    /// expands on several threads); otherwise a recurring item is expanded here, up to
-    /// `horizon`. The rows of the calendar are written at once, or added to `buffer` to be
+    /// expands on several threads); otherwise a recurring item is expanded here, by
+    /// `expander`. The rows of the calendar are written at once, or added to `buffer` to be
     /// written by `flush`. `search` is the item's row of the search index when the caller made
     /// it already. Returns the item's row id.
     @discardableResult
     func write(
-        _ item: Item, horizon: Double, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil,
+        _ item: Item, expander: SeriesExpander, instances given: SeriesInstances? = nil, buffer: OccurrenceBuffer? = nil,
         search prepared: SearchRow? = nil
     ) throws -> Int64 {
         let instances: SeriesInstances?
         if let given {
             instances = given
         } else if item.isRecurring {
-            instances = SeriesInstances(seriesDefinition(of: item), horizon: horizon)
+            instances = expander.expand(seriesDefinition(of: item))
         } else {
             instances = nil
         }

@@ -103,26 +103,33 @@ extension SQLiteStore: OccurrenceStore {
 
     // MARK: - Past the kept instances
 
-    /// The instances of series whose kept instances stop before `upper`, expanded live for
-    /// `[lower, upper)`, sorted.
+    /// The instances of series whose kept instances stop before `upper`, or begin after
+    /// `lower` (`SeriesRow.keptFrom`), expanded live for `[lower, upper)`, sorted.
     ///
     /// `slack` widens the range for floating series, whose stored seconds are wall-clock
     /// times; the others are expanded over the range itself (a walk that starts hours early
     /// costs a dense rule most of its work budget).
+    /// The row ids of the items with an occurrence in `range` that `occurrence` does not keep
+    /// (see `liveInstances`): what a search over a range finds beside the kept rows.
+    static func liveRowIDs(_ db: Database, range: Range<Date>, coding: StoredTime, timeZone: TimeZone) throws
+        -> Set<Int64>
+    {
+        let lower = range.lowerBound.unixSeconds
+        let upper = range.upperBound.unixSeconds
+        guard upper > lower else { return [] }
+        let slack = WallClock.widestOffset
+        let offsets = OffsetTable(timeZone: timeZone, from: lower - slack, to: upper + slack)
+        let (live, _) = try liveInstances(db, lower: lower, upper: upper, slack: slack, coding: coding, offsets: offsets)
+        return Set(live.filter { OccurrenceStream.overlaps($0.occurrence, lower: lower, upper: upper) }.map(\.rowID))
+    }
+
     private static func liveInstances(
         _ db: Database, lower exactLower: Double, upper exactUpper: Double, slack: Double, coding: StoredTime,
         offsets: OffsetTable
     ) throws -> ([OccurrenceStream.Pending], [UnexpandedSeries]) {
         let lower = exactLower - slack
         let upper = exactUpper + slack
-        let rowIDs = try Int64.fetchAll(
-            db,
-            sql: """
-                SELECT id FROM item
-                WHERE series_start IS NOT NULL AND expanded_until < ? AND series_start < ?
-                  AND (series_end IS NULL OR series_end > ?) AND status <> 'deleted'
-                """,
-            arguments: [upper, upper, lower])
+        let rowIDs = try liveSeries(db, lower: lower, upper: upper)
         guard !rowIDs.isEmpty else { return ([], []) }
         var found: [OccurrenceStream.Pending] = []
         var unexpanded: [(index: Int, series: UnexpandedSeries)] = []
@@ -133,9 +140,9 @@ extension SQLiteStore: OccurrenceStore {
         for index in LiveReadBudget.order(densities: densities) {
             let series = allSeries[index]
             let floating = series.definition.zone == .floating
-            let (instances, stoppedAt, work) = SeriesInstances.live(
-                series.definition, after: series.expandedUntil, from: floating ? lower : exactLower,
-                to: floating ? upper : exactUpper, workBudget: budget.share(density: densities[index]))
+            let (instances, stoppedAt, work) = series.live(
+                from: floating ? lower : exactLower, to: floating ? upper : exactUpper,
+                workBudget: budget.share(density: densities[index]))
             budget.spent(work)
             if let stoppedAt {
                 unexpanded.append(
@@ -164,12 +171,57 @@ extension SQLiteStore: OccurrenceStore {
         )
     }
 
-    /// A recurring item as stored, its series definition, and how far its instances are kept.
+    /// The row ids of the series that `[lower, upper)` (stored seconds) must expand live: those
+    /// whose kept instances stop before `upper` or begin after `lower`.
+    static func liveSeries(_ db: Database, lower: Double, upper: Double) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT id FROM item
+                WHERE series_start IS NOT NULL AND expanded_until < ? AND series_start < ?
+                  AND (series_end IS NULL OR series_end > ?) AND status <> 'deleted'
+                UNION
+                SELECT id FROM item
+                WHERE kept_from > ? AND series_start < ?
+                  AND (series_end IS NULL OR series_end > ?) AND status <> 'deleted'
+                """,
+            arguments: [upper, upper, lower, lower, upper, lower])
+    }
+
+    /// A recurring item as stored, its series definition, and which of its instances are kept.
     struct StoredSeries {
         var rowID: Int64
         var item: Item
         var definition: SeriesDefinition
         var expandedUntil: Double
+        /// See `SeriesRow.keptFrom`.
+        var keptFrom: Double?
+
+        /// The instances of `[from, to)` that are not kept: rule instances before `keptFrom`
+        /// and past `expandedUntil`, in order, within `workBudget` for both walks together
+        /// (see `SeriesInstances.live`; `stoppedAt` is the first walk's that stopped).
+        func live(from: Double, to: Double, workBudget: Int) -> (
+            instances: [SeriesInstance], stoppedAt: Double?, work: Int
+        ) {
+            var instances: [SeriesInstance] = []
+            var stoppedAt: Double? = nil
+            var work = 0
+            if let keptFrom, keptFrom > from {
+                let before = SeriesInstances.live(
+                    definition, after: -.infinity, before: keptFrom, from: from, to: to, workBudget: workBudget)
+                instances = before.instances
+                stoppedAt = before.stoppedAt
+                work = before.work
+            }
+            if expandedUntil < to {
+                let after = SeriesInstances.live(
+                    definition, after: expandedUntil, from: from, to: to, workBudget: max(0, workBudget - work))
+                instances += after.instances
+                stoppedAt = stoppedAt ?? after.stoppedAt
+                work += after.work
+            }
+            return (instances, stoppedAt, work)
+        }
     }
 
     /// The series of recurring items, with how far their instances are kept.
@@ -187,19 +239,21 @@ extension SQLiteStore: OccurrenceStore {
                 coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(placeholders))",
                 arguments: StatementArguments(chunk))
             let rows = try Row.fetchAll(
-                db, sql: "SELECT uid, id, expanded_until FROM item WHERE id IN (\(placeholders))",
+                db, sql: "SELECT uid, id, expanded_until, kept_from FROM item WHERE id IN (\(placeholders))",
                 arguments: StatementArguments(chunk))
-            var keys: [String: (Int64, Double)] = [:]
+            var keys: [String: (Int64, Double, Double?)] = [:]
             for row in rows {
-                keys[row[0]] = (row[1], row[2] as Double? ?? SeriesInstances.complete)
+                keys[row[0]] = (row[1], row[2] as Double? ?? SeriesInstances.complete, row[3])
             }
             for item in items {
-                guard let (rowID, expandedUntil) = keys[item.uid] else { continue }
+                guard let (rowID, expandedUntil, keptFrom) = keys[item.uid] else { continue }
                 let stored = item.storedForm
                 let definition = SeriesDefinition(
                     stored, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { definitions[$0] })
                 result.append(
-                    StoredSeries(rowID: rowID, item: stored, definition: definition, expandedUntil: expandedUntil))
+                    StoredSeries(
+                        rowID: rowID, item: stored, definition: definition, expandedUntil: expandedUntil,
+                        keptFrom: keptFrom))
             }
         }
         return result
@@ -298,8 +352,13 @@ struct OccurrenceStream {
     /// Overlaps [lower, upper): starts before the end, and ends after the start (a moment at the
     /// start counts).
     private func overlaps(_ entry: Pending) -> Bool {
-        let start = entry.occurrence.start.unixSeconds
-        let end = entry.occurrence.end.unixSeconds
+        Self.overlaps(entry.occurrence, lower: lower, upper: upper)
+    }
+
+    /// Whether `occurrence` overlaps [lower, upper) (instants; a moment at `lower` counts).
+    static func overlaps(_ occurrence: Occurrence, lower: Double, upper: Double) -> Bool {
+        let start = occurrence.start.unixSeconds
+        let end = occurrence.end.unixSeconds
         return start < upper && (end > lower || start >= lower)
     }
 

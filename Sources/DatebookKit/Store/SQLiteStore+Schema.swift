@@ -362,6 +362,16 @@ extension SQLiteStore {
         migrator.registerMigration("v24") { db in
             try db.execute(sql: "ALTER TABLE contact ADD COLUMN relation_before_block TEXT")
         }
+        // Series kept from a year before they were written, not from DTSTART (see
+        // `SeriesRow.keptFrom`): reads of earlier years find them through this index. Rows
+        // written before say NULL, kept from DTSTART, until they are next expanded.
+        migrator.registerMigration("v25") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE item ADD COLUMN kept_from REAL;
+                    CREATE INDEX item_kept_from ON item (kept_from) WHERE kept_from IS NOT NULL;
+                    """)
+        }
         return migrator
     }()
 }

@@ -37,6 +37,9 @@ public final class SQLiteStore: Sendable {
     /// range read further ahead keeps the rest then (`keepInstances(through:)`), up to
     /// `recurrenceHorizon`.
     static let importHorizon: TimeInterval = 56 * 86_400
+    /// How far back of now the rule instances of a series written now are kept, when it began
+    /// earlier: reading further back expands them live (see `SeriesRow.keptFrom`).
+    static let keptBehind: TimeInterval = 400 * 86_400
 
     let dbQueue: DatabaseQueue
     /// How far ahead (stored seconds) this store made sure every series' instances are kept,
