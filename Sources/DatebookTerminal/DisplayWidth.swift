@@ -42,7 +42,8 @@ public enum DisplayWidth {
     ///
     /// A wide character is never cut in half: when only half of it would fit before the "…",
     /// it is left out and the text ends a column short. In fewer than three columns there is
-    /// no room for the sign: the text is only cut.
+    /// no room for the sign: the text is only cut, unless not even its first character fits,
+    /// when the sign stands alone.
     public static func truncated(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
@@ -57,6 +58,9 @@ public enum DisplayWidth {
         }
         // A combining mark or zero-width joiner left dangling at the end would join the "…".
         while let last = kept.last, of(last) == 0 { kept.removeLast() }
+        // A column too narrow for the first character (a CJK one in a week view's lane) shows
+        // that there is text, not a blank.
+        if kept.isEmpty { return "…" }
         return width < 3 ? kept : kept + "…"
     }
 

@@ -14,7 +14,9 @@ struct TruncationTests {
         ("Lunch with Ana", 2, "Lu"),
         ("Lunch with Ana", 1, "L"),
         ("会议准备", 2, "会"),
-        ("会议准备", 1, ""),
+        // Too narrow for the first character: the sign alone, so the text is not a blank.
+        ("会议准备", 1, "…"),
+        ("🎉 party", 1, "…"),
         ("Lunch with Ana", 0, ""),
         // 会 and 议 are two columns each: half of one never shows.
         ("会议准备", 8, "会议准备"),
