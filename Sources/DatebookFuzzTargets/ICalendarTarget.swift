@@ -327,7 +327,20 @@ struct ICalendarTarget: FuzzTarget {
         let store = stores.fresh(for: input)
         // A refused file, a skipped component or a store error are answers, not failures.
         _ = try? ICalendarImporter(writer: store).importData(Data(input))
-        _ = try? store.occurrences(from: Self.now.addingTimeInterval(-31 * 86_400), to: Self.now.addingTimeInterval(62 * 86_400))
+        // The weeks around now; two months across where series that began earlier are kept
+        // from (400 days back), before which their instances are read live; and a month past
+        // the horizon (400 days ahead), read live beside the RDATEs and changed instances kept
+        // whole. No instance of a series may come twice in one read.
+        let around = try? store.occurrences(
+            from: Self.now.addingTimeInterval(-31 * 86_400), to: Self.now.addingTimeInterval(62 * 86_400))
+        let keptFrom = Self.now.addingTimeInterval(-400 * 86_400)
+        let across = try? store.occurrences(
+            from: keptFrom.addingTimeInterval(-31 * 86_400), to: keptFrom.addingTimeInterval(31 * 86_400))
+        let past = try? store.occurrences(
+            from: Self.now.addingTimeInterval(420 * 86_400), to: Self.now.addingTimeInterval(451 * 86_400))
+        for read in [around, across, past] {
+            if let twice = Self.instanceShownTwice(read ?? []) { return "instance shown twice: \(twice)" }
+        }
         var problem: String?
         _ = try? ICalendarExporter(reader: store).export { text in
             if problem == nil, let bad = text.unicodeScalars.first(where: Self.isRawControl) {
@@ -335,6 +348,23 @@ struct ICalendarTarget: FuzzTarget {
             }
         }
         return problem
+    }
+
+    /// The id of an instance of a series that a read gave more than once, if any.
+    static func instanceShownTwice(_ occurrences: [Occurrence]) -> String? {
+        struct Instance: Hashable {
+            let item: UUID
+            let recurrenceID: Double
+        }
+        var seen = Set<Instance>()
+        seen.reserveCapacity(occurrences.count)
+        for occurrence in occurrences {
+            guard let recurrenceID = occurrence.recurrenceID else { continue }
+            if !seen.insert(Instance(item: occurrence.itemID, recurrenceID: recurrenceID.timeIntervalSince1970)).inserted {
+                return occurrence.id
+            }
+        }
+        return nil
     }
 
     /// A C0 or C1 control character other than the tab and line breaks iCalendar needs.
