@@ -25,6 +25,8 @@ public struct MeetingRowState: Equatable {
     public var when: String
     /// "3 voted · 1 refused · 2 no reply" for the host; the host's name for others.
     public var side: String
+    /// `side` where it does not fit: "3/6 voted" for the host.
+    public var shortSide: String
     public var isOutOfDate: Bool
 
     init(_ row: MeetingListing, now: Date, dates: DateText) {
@@ -42,6 +44,7 @@ public struct MeetingRowState: Equatable {
             when = first == last ? first : "\(shortFirst) – \(last)"
         }
         side = row.hostedByMe ? row.counts : "from " + InertText.line(row.hostName)
+        shortSide = row.hostedByMe ? "\(row.voted)/\(row.voted + row.refused + row.noReply) voted" : side
         isOutOfDate = row.isOutOfDate(at: now)
     }
 }
@@ -79,14 +82,16 @@ public enum MeetingsView {
                 x += markWidth
                 let remaining = area.maxX - x - 1
                 guard remaining > 0 else { break }
-                let sideWidth = remaining < 40 ? 0 : min(DisplayWidth.of(row.side) + 2, remaining * 2 / 5)
+                let room = remaining * 2 / 5
+                let side = DisplayWidth.of(row.side) + 2 > room ? row.shortSide : row.side
+                let sideWidth = remaining < 40 ? 0 : min(DisplayWidth.of(side) + 2, room)
                 let shownWhen = remaining < 30 ? 0 : whenWidth
                 let titleWidth = remaining - sideWidth - shownWhen
                 grid.put(row.title, x: x, y: y, style: style, maxWidth: titleWidth - 1, ellipsis: true)
                 x += titleWidth
                 if shownWhen > 0 { grid.put(row.when, x: x, y: y, style: style, maxWidth: shownWhen - 1, ellipsis: true) }
                 if sideWidth > 0 {
-                    grid.put(row.side, x: area.maxX - 1 - sideWidth + 2, y: y, style: selected ? style : Theme.muted,
+                    grid.put(side, x: area.maxX - 1 - sideWidth + 2, y: y, style: selected ? style : Theme.muted,
                              maxWidth: sideWidth - 2, ellipsis: true)
                 }
                 clicks.append(ClickArea(rect, index))

@@ -1,0 +1,37 @@
+import DatebookKit
+import DatebookTerminal
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+/// The host's counts on a meeting's row: whole where they fit, "voted of invited" where not.
+@Suite("A hosted meeting's row")
+struct MeetingRowWidthTests {
+    @Test("at 80 columns the counts read 1/3 voted; at 120 each count is spelled out")
+    func countsFitTheWidth() throws {
+        let (app, store) = try Fixtures.app()
+        try store.setMe(Me(name: "Alice", email: "alice@example.org"))
+        let people = ["Bob", "Carla", "Dmitri"].map { MeetingPerson(name: $0, email: "\($0.lowercased())@example.org") }
+        var meeting = Meeting(
+            id: UUID(uuidString: "00000000-0000-4000-A000-0000000000AB")!, uid: "plan@example.org",
+            title: "Quarterly planning review with the whole product team",
+            host: MeetingPerson(name: "Alice", email: "alice@example.org"), hostedByMe: true,
+            slots: [MeetingSlot(id: 1, start: Fixtures.date("2026-12-01 10:00"), end: Fixtures.date("2026-12-01 11:00")),
+                    MeetingSlot(id: 2, start: Fixtures.date("2026-12-03 16:00"), end: Fixtures.date("2026-12-03 17:30"))],
+            invitees: people.map { MeetingInvitee(person: $0) }, created: Fixtures.now)
+        meeting.invitees[1].answer = .refused
+        meeting.invitees[2].answer = .voted([1: .yes, 2: .no])
+        try store.writeMeetings { batch in try batch.write(meeting) }
+        app.send(.switchTab(.meetings), .command(.meetingsNextList))
+        func row(width: Int) -> String {
+            let lines = app.render(size: Size(width: width, height: 12)).grid.text().split(separator: "\n")
+            return String(lines.first { $0.contains("Quarterly") } ?? "")
+        }
+        let narrow = row(width: 80)
+        #expect(narrow.hasSuffix("1/3 voted"), "\(narrow)")
+        #expect(narrow.contains("Quarterly planning"))
+        let wide = row(width: 120)
+        #expect(wide.hasSuffix("1 voted · 1 refused · 1 no reply"), "\(wide)")
+    }
+}
