@@ -123,6 +123,31 @@ struct ItemFormFieldTests {
         #expect(Array(form.errors.keys) == [field], "\(form.errors)")
     }
 
+    @Test("a message goes when its field's text is changed, and only that field's; a save says it again if still so")
+    func messageGoesWhenEdited() throws {
+        let form = try form(.event)
+        form.focus(on: .start)
+        _ = form.handle(.cursorEnd)
+        for _ in 0..<20 { _ = form.handle(.deleteBackward) }
+        type("31/02", into: form)
+        _ = form.handle(.save)
+        #expect(Set(form.errors.keys) == [.title, .start])
+        #expect(form.focus == .title)
+        // Moving about changes nothing; typing in the Start takes its message away.
+        form.focus(on: .start)
+        _ = form.handle(.cursorLeft)
+        #expect(Set(form.errors.keys) == [.title, .start])
+        _ = form.handle(.cursorEnd)
+        _ = form.handle(.deleteBackward)
+        #expect(Set(form.errors.keys) == [.title])
+        type("2", into: form)
+        _ = form.handle(.save)
+        #expect(Set(form.errors.keys) == [.title, .start])
+        form.focus(on: .title)
+        type("Dentist", into: form)
+        #expect(Set(form.errors.keys) == [.start])
+    }
+
     // MARK: - Alarms
 
     @Test("saving an item with alarms keeps the list typed in the Alarm field, and no longer says alarms do not ring")

@@ -107,8 +107,11 @@ public final class ContactFormPresenter {
         default:
             guard TextField.edits(intent) else { return .stay(nil) }
             var field = values[focus] ?? TextField()
+            let before = field.text
             field.apply(intent)
             values[focus] = field
+            // What was said of the old text no longer holds: the next save says it again if so.
+            if field.text != before { errors[focus] = nil }
         }
         return .stay(nil)
     }

@@ -272,7 +272,10 @@ public final class ItemFormPresenter {
             let before = field.text
             field.apply(intent)
             values[focus] = field
-            if focus == .end && field.text != before { endTyped = true }
+            guard field.text != before else { return }
+            if focus == .end { endTyped = true }
+            // What was said of the old text no longer holds: the next save says it again if so.
+            errors[focus] = nil
         }
     }
 
