@@ -371,6 +371,62 @@ struct ImportExportTests {
         #expect(numbers.last == ourCount, "recurring-ical-events counted \(numbers.last ?? -1), Datebook \(ourCount)")
     }
 
+    @Test("series from years back read as recurring-ical-events reads them: before where they are kept from, across it, now and past the horizon")
+    func oldSeriesAsThePeerReadsThem() throws {
+        let python = try #require(Command.find("python3"), "python3 is needed to compare with recurring-ical-events")
+        try Self.ensurePythonReaders(python)
+        let fixture = try Self.fixture("old-series.ics")
+        #expect(try datebook(["import", fixture], zone: "UTC").status == 0)
+        let script = try file(
+            "occurrences.py",
+            """
+            import sys, datetime, icalendar, recurring_ical_events
+            calendar = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            utc = datetime.timezone.utc
+            start = datetime.datetime.fromisoformat(sys.argv[2]).replace(tzinfo=utc)
+            end = datetime.datetime.fromisoformat(sys.argv[3]).replace(tzinfo=utc)
+            for occurrence in recurring_ical_events.of(calendar).between(start, end):
+                value = occurrence["DTSTART"].dt
+                if isinstance(value, datetime.datetime):
+                    value = value.astimezone(utc).strftime("%Y-%m-%dT%H:%M")
+                print(value, occurrence["SUMMARY"])
+
+            """)
+        // Where series written now are kept from: 400 days back.
+        let keptFrom = Date().addingTimeInterval(-400 * 86_400)
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        let ranges = [
+            ("2005-03-01", "2005-04-01"), ("2008-06-01", "2008-06-10"), ("2010-03-01", "2010-03-08"),
+            ("2012-04-29", "2012-05-06"), ("2004-01-01", "2004-02-01"),
+            (day.string(from: keptFrom.addingTimeInterval(-30 * 86_400)), day.string(from: keptFrom.addingTimeInterval(30 * 86_400))),
+            (day.string(from: Date().addingTimeInterval(-7 * 86_400)), day.string(from: Date().addingTimeInterval(30 * 86_400))),
+            ("2029-03-01", "2029-04-01"),
+        ]
+        for (from, to) in ranges {
+            let theirs = try Command.run(
+                python, [script, fixture, from + "T00:00", to + "T00:00"], environment: ["TZ": "UTC", "PATH": "/usr/bin:/bin"],
+                timeout: .seconds(60))
+            #expect(theirs.status == 0, "\(theirs.standardError)")
+            let ours = try datebook(["agenda", "--from", from + "T00:00:00Z", "--to", to + "T00:00:00Z", "--json"], zone: "UTC")
+            #expect(ours.status == 0, "\(ours.standardError)")
+            let objects = try #require(try JSONSerialization.jsonObject(with: Data(ours.standardOutput.utf8)) as? [[String: Any]])
+            let utc = ISO8601DateFormatter()
+            let minute = DateFormatter()
+            minute.locale = Locale(identifier: "en_US_POSIX")
+            minute.timeZone = TimeZone(identifier: "UTC")
+            minute.dateFormat = "yyyy-MM-dd'T'HH:mm"
+            let mine = objects.map { object -> String in
+                let start = object["start"] as? String ?? ""
+                let shown = (object["allDay"] as? Bool == true) ? start : utc.date(from: start).map(minute.string) ?? start
+                return "\(shown) \(object["title"] as? String ?? "")"
+            }.sorted()
+            let expected = theirs.standardOutput.split(separator: "\n").map(String.init).sorted()
+            #expect(!expected.isEmpty, "\(from): recurring-ical-events found nothing")
+            #expect(mine == expected, "\(from) ..< \(to)")
+        }
+    }
+
     /// Installs icalendar and recurring-ical-events with pip when python3 cannot import them.
     static func ensurePythonReaders(_ python: String) throws {
         let check = ["-c", "import icalendar, recurring_ical_events"]
