@@ -34,6 +34,9 @@ final class RecurrenceIterator {
     private var lattice: Lattice?
     /// The counted walk of a daily or shorter rule, or a weekly one without days of its own (see `Hops`).
     private var hops: Hops?
+    /// How many times libical's own walk was asked for a time (tests tell stepping and hopping
+    /// from walking by it).
+    private(set) var libicalSteps = 0
     /// True when the walk hops over the days or times of day its rule leaves out.
     var hopsOverGaps: Bool { hops != nil }
 
@@ -448,7 +451,10 @@ final class RecurrenceIterator {
 
     /// libical's next time; for a walk that hops, the next time counted here (see `Hops`).
     private func walkNext() -> icaltimetype {
-        guard var walk = hops else { return icalrecur_iterator_next(iterator) }
+        guard var walk = hops else {
+            libicalSteps += 1
+            return icalrecur_iterator_next(iterator)
+        }
         defer { hops = walk }
         return walk.nextTime().map { walk.time(fields: $0) } ?? icaltime_null_time()
     }
