@@ -118,6 +118,26 @@ public enum DisplayWidth {
         return lines
     }
 
+    /// Parts joined by `separator` into lines of at most `width` columns: as many whole parts
+    /// on a line as fit, the next on a new line; a part wider than a line alone is cut with
+    /// "…". No part is lost to the edge of the screen while there are lines to show it on.
+    public static func packed(_ parts: [String], separator: String, to width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in parts {
+            let joined = line.isEmpty ? part : line + separator + part
+            if line.isEmpty || of(joined) <= width {
+                line = joined
+            } else {
+                lines.append(line)
+                line = part
+            }
+            if of(line) > width { line = truncated(line, to: width) }
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// Columns one scalar occupies.
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let v = scalar.value

@@ -34,4 +34,28 @@ struct MeetingRowWidthTests {
         let wide = row(width: 120)
         #expect(wide.hasSuffix("1 voted · 1 refused · 1 no reply"), "\(wide)")
     }
+
+    @Test("at 80 columns the details page shows the deadline's time, the tally and the whole legend")
+    func detailsFitTheWidth() throws {
+        let (app, store) = try Fixtures.app()
+        try store.setMe(Me(name: "Alice", email: "alice@example.org"))
+        let people = ["Bob", "Carla", "Dmitri"].map { MeetingPerson(name: $0, email: "\($0.lowercased())@example.org") }
+        var meeting = Meeting(
+            id: UUID(uuidString: "00000000-0000-4000-A000-0000000000AC")!, uid: "review@example.org",
+            title: "Quarterly planning review",
+            host: MeetingPerson(name: "Alice", email: "alice@example.org"), hostedByMe: true,
+            slots: [MeetingSlot(id: 1, start: Fixtures.date("2026-12-01 10:00"), end: Fixtures.date("2026-12-01 11:00"))],
+            invitees: people.map { MeetingInvitee(person: $0) }, created: Fixtures.now)
+        meeting.place = "Room 4.12, North building"
+        meeting.deadline = Fixtures.date("2026-12-04 17:00")
+        meeting.invitees[2].answer = .voted([1: .yes])
+        try store.writeMeetings { batch in try batch.write(meeting) }
+        app.send(.switchTab(.meetings), .command(.meetingsNextList), .open)
+        let screen = app.render(size: Size(width: 80, height: 24)).grid.text()
+        #expect(screen.contains("17:00"), "\(screen)")
+        #expect(screen.contains("1 voted"), "\(screen)")
+        #expect(screen.contains("2 no reply"), "\(screen)")
+        #expect(screen.contains("· no reply"), "\(screen)")
+        #expect(!screen.contains("…"), "\(screen)")
+    }
 }

@@ -58,6 +58,16 @@ struct TruncationTests {
         }
     }
 
+    @Test("parts packed into lines keep each part whole on one line and cut only a part wider than a line")
+    func packed() {
+        let parts = ["host you", "@ Room 4.12", "polling, votes until Fri 4 Dec 2026 17:00", "0 voted · 3 no reply"]
+        #expect(DisplayWidth.packed(parts, separator: " · ", to: 60)
+            == ["host you · @ Room 4.12", "polling, votes until Fri 4 Dec 2026 17:00", "0 voted · 3 no reply"])
+        #expect(DisplayWidth.packed(parts, separator: " · ", to: 200) == [parts.joined(separator: " · ")])
+        #expect(DisplayWidth.packed(["会议准备会议", "ok"], separator: " · ", to: 5) == ["会议…", "ok"])
+        #expect(DisplayWidth.packed([], separator: " · ", to: 10) == [""])
+    }
+
     @Test("padding fills to the width as drawn: a CJK character counts two columns")
     func paddedByColumns() {
         #expect(DisplayWidth.padded("会", to: 2) == "会")

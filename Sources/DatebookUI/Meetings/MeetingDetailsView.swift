@@ -75,7 +75,8 @@ public enum MeetingDetailsView {
         case .cancelled: about.append("cancelled")
         }
         about.append(tally.summary)
-        line(about.joined(separator: " · "), Theme.muted)
+        // A line too long for the page goes on below, so that the deadline and the tally show.
+        for text in DisplayWidth.packed(about, separator: " · ", to: width - 2) { line(text, Theme.muted) }
         if let mine = meeting.mine(state.me) {
             let answer: String
             switch (mine.going, mine.answer) {
@@ -121,22 +122,26 @@ public enum MeetingDetailsView {
             if isCursor { cursorLine = lines.count }
             line(text, isCursor ? Theme.selection : past ? Theme.past : .plain, fill: isCursor ? Theme.selection : nil)
         }
-        line("★ most can come · ● confirmed · ✓ yes · ~ if need be · ✗ no · - refused · · no reply", Theme.muted)
+        let legend = ["★ most can come", "● confirmed", "✓ yes", "~ if need be", "✗ no", "- refused", "· no reply"]
+        for text in DisplayWidth.packed(legend, separator: " · ", to: width - 2) { line(text, Theme.muted) }
         lines.append(Line(text: ""))
         if !invitees.isEmpty { line("Who said what", Theme.heading) }
         for invitee in invitees {
-            var said: String
+            var said: [String]
             switch invitee.answer {
-            case .noReply: said = "no reply"
-            case .refused: said = "refused"
+            case .noReply: said = ["no reply"]
+            case .refused: said = ["refused"]
             case let .voted(votes):
-                said = "voted: " + meeting.slots.map { "\($0.id) \(MeetingDetailsState.word(votes[$0.id]))" }
-                    .joined(separator: ", ")
+                said = meeting.slots.map { "\($0.id) \(MeetingDetailsState.word(votes[$0.id]))" }
+                said = said.isEmpty ? ["voted"] : ["voted: " + said[0]] + said.dropFirst()
             }
-            if invitee.going == true { said += "; going" }
+            if invitee.going == true { said[said.count - 1] += "; going" }
             let who = InertText.line(invitee.person.name.isEmpty ? invitee.person.email
                 : "\(invitee.person.name) <\(invitee.person.email)>")
-            line("  " + DisplayWidth.padded(DisplayWidth.truncated(who, to: 34), to: 36) + said)
+            // Every vote shows: what does not fit beside the name goes on below it.
+            let saidLines = DisplayWidth.packed(said, separator: ", ", to: max(12, width - 40))
+            line("  " + DisplayWidth.padded(DisplayWidth.truncated(who, to: 34), to: 36) + saidLines[0])
+            for more in saidLines.dropFirst() { line(String(repeating: " ", count: 38) + more) }
         }
         if !meeting.notes.isEmpty {
             lines.append(Line(text: ""))
