@@ -13,7 +13,7 @@ struct Search: ParsableCommand {
             characters, CJK included). Results come by kind (events, tasks, reminders, contacts, meetings), \
             the closest first (the title itself, then titles that begin with the query, then \
             titles that hold it, then other texts), then by date: a repeating item by its next \
-            occurrence; contacts by name. A contact is found by any of its texts (names, \
+            occurrence (with --from or --to, by its first one in the range); contacts by name. A contact is found by any of its texts (names, \
             nicknames, e-mails, phones, organisation, title, address, URL, notes, categories); \
             a blocked one is marked, a deleted one is found only with --all; --from and --to \
             leave contacts and meetings out. A meeting is found by its title, place, notes and \

@@ -88,12 +88,21 @@ extension SQLiteStore {
             return byRow
         }
         let series = items.values.filter(\.isRecurring).map(\.id)
-        let listed = try listedOccurrences(of: series, at: now)
+        // Over a range, a series is shown at its first occurrence there, else as the list shows it.
+        let listed = try query.range.map { try firstOccurrences(of: series, in: $0) }
+            ?? listedOccurrences(of: series, at: now)
         let groups = itemKinds.compactMap { kind -> SearchResults.Group? in
             guard let ranking = ranked[SearchKind(kind)] else { return nil }
-            let hits = ranking.first.compactMap { entry -> SearchHit? in
+            var hits = ranking.first.compactMap { entry -> SearchHit? in
                 guard let item = items[entry.rowID] else { return nil }
                 return SearchHit(item: item, closeness: entry.searchCloseness, listed: listed[item.id], terms: terms)
+            }
+            if query.range != nil {
+                // Ranked by the occurrence each shows in the range, not the one coming now.
+                hits = hits.enumerated().sorted {
+                    ($0.element.closeness, $0.element.start ?? .distantFuture, $0.offset)
+                        < ($1.element.closeness, $1.element.start ?? .distantFuture, $1.offset)
+                }.map(\.element)
             }
             return hits.isEmpty ? nil : SearchResults.Group(kind: kind, hits: hits, hasMore: ranking.hasMore)
         }

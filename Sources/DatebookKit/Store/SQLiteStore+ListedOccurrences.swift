@@ -37,6 +37,39 @@ extension SQLiteStore {
         }
     }
 
+    /// The first occurrence of each series in `ids` that overlaps `range` (a moment at its
+    /// start counts), keyed by item id: what a search over a range shows a series at. Kept
+    /// rows are found by the series' keys; the instances there that are not kept (before
+    /// `kept_from`, past `expanded_until`) are expanded live, within one read's work budget.
+    /// A series with no occurrence in the range is left out.
+    public func firstOccurrences(of ids: [UUID], in range: Range<Date>) throws(StoreError) -> [UUID: Occurrence] {
+        guard !ids.isEmpty, range.upperBound > range.lowerBound else { return [:] }
+        let coding = storedTime
+        return try read { db in
+            var found: [UUID: Occurrence] = [:]
+            var reader = try ListedReader(db, coding: coding)
+            // One budget for the live walks of the whole read, as the calendar's reads have.
+            var budget = LiveReadBudget(series: ids.count)
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let chunk = ids[start..<min(start + 500, ids.count)].map(\.lowercasedText)
+                let rows = try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(ListedReader.columns) FROM item
+                        WHERE uid IN (\(chunk.map { _ in "?" }.joined(separator: ","))) AND series_start IS NOT NULL
+                        """,
+                    arguments: StatementArguments(chunk))
+                for row in rows {
+                    let series = try ListedReader.Series(row)
+                    if let occurrence = try reader.first(series, in: range, budget: &budget) {
+                        found[occurrence.itemID] = occurrence
+                    }
+                }
+            }
+            return found
+        }
+    }
+
     // MARK: - Moving series on
 
     public func advanceRepeatingItems(at now: Date) throws(StoreError) -> Int {
@@ -126,8 +159,8 @@ extension SQLiteStore {
 /// Finds the instance the Events list shows for a series, inside one read.
 private struct ListedReader {
     /// The `item` columns `Series` reads, first in a query.
-    static let columns = "id, uid, series_start, occurrence_keys, expanded_until, series_span, time_zone"
-    static let columnCount = 7
+    static let columns = "id, uid, series_start, occurrence_keys, expanded_until, series_span, time_zone, kept_from"
+    static let columnCount = 8
 
     /// What is needed of an item's row.
     struct Series {
@@ -138,6 +171,8 @@ private struct ListedReader {
         var expandedUntil: Double
         var span: Double
         var zone: ItemTimeZone
+        /// See `SeriesRow.keptFrom`.
+        var keptFrom: Double?
 
         init(_ row: Row) throws {
             rowID = try row.checked(0)
@@ -147,6 +182,7 @@ private struct ListedReader {
             expandedUntil = try row.checked(4, as: Double?.self) ?? SeriesInstances.complete
             span = try row.checked(5, as: Double?.self) ?? 0
             zone = Item.timeZone(column: try row.checked(6, as: String?.self))
+            keptFrom = try row.checked(7, as: Double?.self)
         }
     }
 
@@ -189,6 +225,53 @@ private struct ListedReader {
         }
         guard let last = keys.last else { return nil }
         return try occurrence(series, last)
+    }
+
+    /// The first instance of `series` that overlaps `range`: the earliest of its kept rows
+    /// there and of the instances there expanded live (within its share of `budget`), or nil
+    /// when it has none in the range.
+    mutating func first(_ series: Series, in range: Range<Date>, budget: inout LiveReadBudget) throws -> Occurrence? {
+        guard series.isRecurring else { return nil }
+        let lower = range.lowerBound.unixSeconds
+        let upper = range.upperBound.unixSeconds
+        // Stored seconds are wall-clock ones for a floating series: widened by the widest
+        // offset, then each occurrence is checked as an instant.
+        let slack = series.zone == .floating ? WallClock.widestOffset : 0
+        let from = coding.seconds(range.lowerBound, series.zone) - slack
+        let to = coding.seconds(range.upperBound, series.zone) + slack
+        var first: Occurrence?
+        func consider(_ occurrence: Occurrence) {
+            guard OccurrenceStream.overlaps(occurrence, lower: lower, upper: upper) else { return }
+            if first.map({ occurrence.start < $0.start }) ?? true { first = occurrence }
+        }
+        let keys = series.keys.map(OccurrenceKeys.decode)?.sorted { $0.start < $1.start } ?? []
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].start < from - series.span { low = mid + 1 } else { high = mid }
+        }
+        for key in keys[low...] where key.start < to {
+            if let occurrence = try occurrence(series, key) { consider(occurrence) }
+            if first != nil && key.start > to - slack * 2 { break }
+        }
+        let needsLive = series.expandedUntil < to || (series.keptFrom.map { $0 > from } ?? false)
+        guard needsLive, let stored = try SQLiteStore.seriesDefinitions(db, rowIDs: [series.rowID], coding: coding).first
+        else { return first }
+        let density = stored.definition.rule.map(RecurrenceBound.unitsPerDay(of:)) ?? 0
+        let (instances, _, work) = stored.live(from: from, to: to, workBudget: budget.share(density: density))
+        budget.spent(work)
+        let buffer = OccurrenceBuffer()
+        _ = OccurrenceRows.add(stored.item, rowID: series.rowID, instances: instances, coding: coding, to: buffer)
+        let zone = series.zone
+        for row in buffer.rows {
+            let shown = buffer.shown[Int(row.shown)]
+            consider(Occurrence(
+                storedStart: row.start, end: row.end, key: row.key, flags: OccurrenceFlags(rawValue: Int64(row.flags)),
+                title: shown.title, place: shown.place, uid: shown.uid
+            ) { [coding] in coding.date($0, zone) })
+        }
+        return first
     }
 
     /// The latest end (or start) of an item's single times, else nil (a task with a due date

@@ -131,6 +131,40 @@ struct KeptWindowTests {
         #expect(try found("recent", "2029-03-03 00:00", "2029-03-05 00:00") == [])
     }
 
+    @Test("a search over a range shows each series at its first occurrence there, kept or read live")
+    func searchShowsTheOccurrenceInTheRange() throws {
+        let store = try Self.store(writtenAt: Fixture.now)
+        let ranges = [
+            // Before the window; a moved instance; an overnight one begun before the range.
+            ("2005-03-01 00:00", "2005-03-08 00:00"), ("2012-05-03 00:00", "2012-05-04 00:00"),
+            ("2009-01-03 01:00", "2009-01-03 02:00"),
+            // Across the window's start, inside it, past the horizon, and floating.
+            ("2025-09-01 00:00", "2025-12-01 00:00"), ("2026-12-01 00:00", "2026-12-08 00:00"),
+            ("2029-03-01 00:00", "2029-03-08 00:00"), ("2001-02-01 00:00", "2001-02-05 00:00"),
+        ]
+        var shown = 0
+        for (from, to) in ranges {
+            let range = Fixture.utc(from)..<Fixture.utc(to)
+            let words = ["weekly", "choir", "floating", "monthly", "yearly", "recent", "overnight"]
+            let hits = try words.flatMap { try store.search(SearchQuery($0, range: range), at: Fixture.now).hits }
+            // What the calendar reads there: each series' first occurrence.
+            var first: [UUID: Date] = [:]
+            for occurrence in try store.occurrences(from: range.lowerBound, to: range.upperBound, includingUIDs: false)
+            where first[occurrence.itemID] == nil {
+                first[occurrence.itemID] = occurrence.start
+            }
+            #expect(!hits.isEmpty, "\(from)")
+            for hit in hits {
+                #expect(hit.start == first[hit.item.id], "\(hit.item.title) over \(from) ..< \(to)")
+                shown += 1
+            }
+            // Two series that match alike come in the order of those occurrences.
+            let weekly = try store.search(SearchQuery("weekly", range: range), at: Fixture.now).hits.compactMap(\.start)
+            #expect(weekly == weekly.sorted(), "\(from)")
+        }
+        #expect(shown >= 15)
+    }
+
     @Test("an RDATE on a rule time, and a changed instance, are one occurrence each, kept or read live (finding 59)")
     func rdateOnARuleTime() throws {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), timeZone: Self.utc)
