@@ -123,3 +123,7 @@ extension Item {
             .map(\.element)
     }
 }
+
+/// An override kept as JSON where it must outlive its series' row: the changes of an instance
+/// deleted on its own, given back when it is restored from History.
+extension RecurrenceOverride: Codable {}

@@ -31,6 +31,9 @@ struct ItemRowWriter {
     private let insertOccurrence: WriteStatement
     private let insertOccurrences: WriteStatement
     private let deleteOccurrence: WriteStatement
+    /// Drops the rows of History about occurrences of a series written again that it no longer
+    /// says are deleted or completed; nil while History holds no occurrence.
+    private let pruneOccurrenceHistory: WriteStatement?
     /// The VTIMEZONEs of `time_zone_definition`, by TZID, as this writer left them.
     private let zones: Zones
     private let keepZone: WriteStatement
@@ -108,6 +111,15 @@ struct ItemRowWriter {
             sql: occurrenceColumns
                 + Array(repeating: occurrenceValues, count: Self.occurrencesPerStatement).joined(separator: ", "))
         deleteOccurrence = try WriteStatement(cached: db, sql: "DELETE FROM occurrence WHERE start = ? AND item = ? AND key = ?")
+        pruneOccurrenceHistory = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM occurrence_history)") == true
+            ? WriteStatement(
+                cached: db,
+                sql: """
+                    DELETE FROM occurrence_history WHERE item = ?1 AND (
+                        (status = 'deleted' AND recurrence_id NOT IN (SELECT value FROM json_each(?2)))
+                        OR (status = 'completed' AND recurrence_id NOT IN (SELECT value FROM json_each(?3))))
+                    """)
+            : nil
         longestSpan = LongestSpan(
             try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0)
         raiseLongestSpan = try WriteStatement(
@@ -204,6 +216,15 @@ struct ItemRowWriter {
             for statement in deleteChildren {
                 try statement.bind(rowID, at: 1)
                 try statement.run()
+            }
+            if let prune = pruneOccurrenceHistory {
+                func seconds(_ dates: [Date]) -> String {
+                    "[" + dates.map { String(Int64($0.storedForm.unixSeconds)) }.joined(separator: ",") + "]"
+                }
+                try prune.bind(item.uid, at: 1)
+                try prune.bind(seconds(item.exceptionDates), at: 2)
+                try prune.bind(seconds(item.overrides.filter(\.isCompleted).map(\.recurrenceID)), at: 3)
+                try prune.run()
             }
         }
         rows.setRowID(rowID, fromShown: firstShown)

@@ -8,7 +8,7 @@ extension SQLiteStore: RecurrenceEditing {
 
     @discardableResult
     public func deleteOccurrence(of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
-        try changeSeries(id) { item in
+        try changeSeries(id, recording: (.deleted, recurrenceID)) { item in
             let instant = recurrenceID.storedForm
             item.overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
             if !item.exceptionDates.contains(where: { RecurrenceOverride.sameInstance($0, instant) }) {
@@ -36,7 +36,7 @@ extension SQLiteStore: RecurrenceEditing {
     @discardableResult
     public func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
         let now = clock.now().storedForm
-        return try changeSeries(id) { item in
+        return try changeSeries(id, recording: (completed ? .completed : .active, recurrenceID)) { item in
             let instant = recurrenceID.storedForm
             var override =
                 item.overrides.first { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
@@ -226,12 +226,28 @@ extension SQLiteStore: RecurrenceEditing {
     // MARK: - Helpers
 
     /// Reads a series, changes it and writes it back, stamped and validated.
-    private func changeSeries(_ id: UUID, _ change: @escaping (inout Item) -> Void) throws(StoreError) -> Item {
-        try writeBatch(.few) { _, batch in
-            var item = try Self.series(id, in: batch)
+    /// Changes a series in one transaction; `recording` says what History learns of one of its
+    /// occurrences: completed or deleted (a row), or active again (its row goes).
+    private func changeSeries(
+        _ id: UUID, recording: (status: ItemStatus, recurrenceID: Date)? = nil,
+        _ change: @escaping (inout Item) -> Void
+    ) throws(StoreError) -> Item {
+        let coding = storedTime
+        return try writeBatch(.few) { db, batch in
+            let before = try Self.series(id, in: batch)
+            var item = before
             change(&item)
             item.updated = batch.now
-            return try batch.write(item)
+            let written = try batch.write(item)
+            if let (status, recurrenceID) = recording {
+                if status == .active {
+                    try Self.forgetOccurrence(db, of: id, recurrenceID: recurrenceID)
+                } else if item.status == .active {
+                    try Self.recordOccurrence(
+                        db, status, of: before, recurrenceID: recurrenceID, at: batch.now, coding: coding)
+                }
+            }
+            return written
         }
     }
 

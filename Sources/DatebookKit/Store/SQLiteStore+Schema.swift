@@ -372,6 +372,26 @@ extension SQLiteStore {
                     CREATE INDEX item_kept_from ON item (kept_from) WHERE kept_from IS NOT NULL;
                     """)
         }
+        // Occurrences completed or deleted on their own while their series goes on, for
+        // History (see `SQLiteStore+OccurrenceHistory`). `item` is the series' uid; a row is
+        // dropped when its series no longer says so (see `ItemRowWriter`).
+        migrator.registerMigration("v26") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE occurrence_history (
+                        item TEXT NOT NULL,
+                        recurrence_id REAL NOT NULL,
+                        status TEXT NOT NULL CHECK (status IN ('completed', 'deleted')),
+                        at REAL NOT NULL,
+                        title TEXT NOT NULL,
+                        place TEXT NOT NULL,
+                        start REAL NOT NULL,
+                        "end" REAL,
+                        override TEXT,
+                        PRIMARY KEY (item, recurrence_id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
         return migrator
     }()
 }
