@@ -260,4 +260,36 @@ struct EventsOverYearsJourneyTests {
         try await session.waitFor("it is in History")
         #expect(try agendaStatuses(db: db, from: Self.format(first, "yyyy-MM-dd"), days: 5) == ["completed", "completed", "completed", "completed", "completed"])
     }
+
+    @Test("one occurrence completed from the list is in History and in list --history; x there sets it back")
+    func oneOccurrenceInHistory() async throws {
+        let home = try TemporaryDirectory(prefix: "datebook-e2e")
+        let db = home.path("datebook.sqlite")
+        let day = 86_400.0
+        let first = Calendar.current.startOfDay(for: Date().addingTimeInterval(day)).addingTimeInterval(18 * 3600)
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Water plants", "--task", "--due", Self.field(first), "--repeat", "daily, 5 times", "--db", db],
+            environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.standardError)")
+        let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
+        try await session.waitFor("Water plants")
+        try session.send(keys: "x")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "o")
+        try await session.waitFor("the rest of the series stays")
+        let listed = try Command.run(try DatebookBinary.path, ["list", "--history", "--db", db], environment: ["TZ": "UTC"])
+        let columns = listed.standardOutput.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(columns?[4] == "Water plants", "\(listed.standardOutput)")
+        #expect(columns?[2] == Substring(Self.format(first, "EEE d MMM")), "\(listed.standardOutput)")
+        #expect(columns?[6].hasPrefix("completed (one occurrence) ") == true, "\(listed.standardOutput)")
+        try session.send(keys: "h")
+        try await session.waitUntil("the occurrence's row in History") {
+            $0.split(separator: "\n").contains { $0.contains("[x] Water plants (one occurrence)") }
+        }
+        try session.send(keys: "x")
+        try await session.waitFor("is not completed")
+        try await session.waitFor("History is empty")
+        #expect(try agendaStatuses(db: db, from: Self.format(first, "yyyy-MM-dd"), days: 5) == ["active", "active", "active", "active", "active"])
+    }
 }

@@ -98,6 +98,15 @@ extension DateText {
         return ("", "")
     }
 
+    /// The date and time columns of History's row for one occurrence of `series` completed or
+    /// deleted on its own.
+    public func columns(of occurrence: OccurrenceHistoryEntry, series: Item, now: Date) -> (date: String, time: String) {
+        let start = occurrence.start
+        // A series repeating its due date shows it as one.
+        if series.times.isEmpty { return (day(start, relativeTo: now), series.allDay ? "due" : "due " + time(start)) }
+        return (day(start, relativeTo: now), span(start: start, end: occurrence.end, allDay: series.allDay))
+    }
+
     /// The date and time columns of one occurrence in a list (the one a repeating item shows).
     public func columns(of occurrence: Occurrence, now: Date) -> (date: String, time: String) {
         let start = occurrence.start

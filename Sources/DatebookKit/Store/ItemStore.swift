@@ -33,6 +33,13 @@ public protocol ItemStore: AnyObject {
     func historyItems(offset: Int, limit: Int) throws -> [Item]
     /// The position of an item in History, or nil when it is not there.
     func historyIndex(of id: UUID) throws -> Int?
+    /// How many rows History shows: its items, and the occurrences completed or deleted on
+    /// their own while their series goes on.
+    func historyEntryCount() throws -> Int
+    /// A window of History's rows, newest change first.
+    func historyEntries(offset: Int, limit: Int) throws -> [HistoryEntry]
+    /// The position of a row of History, or nil when it is not there.
+    func historyEntryIndex(of key: HistoryKey) throws -> Int?
 
     /// One item by its id, wherever it is.
     func item(id: UUID) throws -> Item?

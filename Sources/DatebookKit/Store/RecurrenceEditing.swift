@@ -41,6 +41,11 @@ public protocol RecurrenceEditing: AnyObject {
     /// instance is kept as an override that says so (its other changes, if any, stay).
     @discardableResult
     func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws -> Item
+
+    /// Puts an occurrence that History holds (completed or deleted on its own) back in its
+    /// series: a deleted one with the changes of its own it had, a completed one not completed.
+    @discardableResult
+    func restoreOccurrence(of id: UUID, recurrenceID: Date) throws -> Item
 }
 
 /// The two halves of a split series.

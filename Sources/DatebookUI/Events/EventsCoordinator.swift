@@ -107,6 +107,10 @@ public final class EventsCoordinator: TabCoordinator {
             flow.edit(item)
         case (.delete, false):
             guard let item = list.selectedItem else { return .ignored }
+            // As x does: a repeating item's row shows one occurrence, and d asks about it.
+            if item.isRecurring, let occurrence = list.selectedOccurrence {
+                return flow.askAboutSeries(.delete, occurrence: occurrence, series: item)
+            }
             return flow.askToDelete(item)
         case (.toggleComplete, false):
             guard let item = list.selectedItem else { return .ignored }
@@ -116,8 +120,11 @@ public final class EventsCoordinator: TabCoordinator {
             }
             return flow.complete(item)
         case (.toggleComplete, true):
-            guard let item = history.selectedItem else { return .ignored }
-            return flow.reopen(item)
+            switch history.selectedEntry {
+            case let .item(item)?: return flow.reopen(item)
+            case let .occurrence(occurrence, series)?: return flow.restore(occurrence, of: series)
+            case nil: return .ignored
+            }
         case (.edit, true), (.delete, true):
             return .message(.error("History is read-only. Press x to set an item back to not completed."))
         case (.command(.quickAdd), false):

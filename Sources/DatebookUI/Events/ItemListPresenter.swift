@@ -44,7 +44,8 @@ public final class ItemListPresenter {
     }
 
     private var cacheOffset = 0
-    private var cache: [Item] = []
+    /// The rows read: items (the Events list's always), and in History occurrences too.
+    private var cache: [HistoryEntry] = []
     /// The occurrence each repeating item of `cache` shows (its next one).
     private var listed: [UUID: Occurrence] = [:]
     /// When the first of `listed` that is still going on ends: the list reads again then, so
@@ -68,7 +69,7 @@ public final class ItemListPresenter {
     /// is still there. The first time, the Events list opens at the first item not yet past
     /// (today), with the past above it: selected, and at the top of the screen.
     public func reload() throws {
-        let keep = opened ? selectedItem?.id : nil
+        let keep = opened ? selectedEntry?.key : nil
         cache = []
         listed = [:]
         listedChangesAt = nil
@@ -76,7 +77,7 @@ public final class ItemListPresenter {
             // Repeating items move on to their next occurrence as time passes.
             try store.advanceRepeatingItems(at: clock.now())
         }
-        count = try source == .active ? store.activeCount() : store.historyCount()
+        count = try source == .active ? store.activeCount() : store.historyEntryCount()
         if let keep, let index = try index(of: keep) {
             selection = index
         } else if !opened, source == .active {
@@ -104,43 +105,47 @@ public final class ItemListPresenter {
     /// Reads the rows of the viewport, with a margin either side, unless they were read.
     public func load() throws {
         let end = min(count, top + max(1, viewportHeight))
-        guard top < end, cachedItem(at: top) == nil || cachedItem(at: end - 1) == nil else { return }
+        guard top < end, cachedEntry(at: top) == nil || cachedEntry(at: end - 1) == nil else { return }
         try read(around: top)
     }
 
-    /// The selected item, if the list is not empty.
-    public var selectedItem: Item? {
+    /// The selected row, if the list is not empty.
+    public var selectedEntry: HistoryEntry? {
         guard count > 0 else { return nil }
-        return try? item(at: selection)
+        return try? entry(at: selection)
     }
+
+    /// The selected item (in History, an occurrence's series), if the list is not empty.
+    public var selectedItem: Item? { selectedEntry?.item }
 
     /// The occurrence the selected row shows, when it is a repeating item's.
     public var selectedOccurrence: Occurrence? {
         selectedItem.flatMap { listed[$0.id] }
     }
 
-    /// Selects an item by id; returns false when it is not in this list.
+    /// Selects an item's row by id; returns false when it is not in this list.
     @discardableResult
     public func select(id: UUID) throws -> Bool {
-        guard let index = try index(of: id) else { return false }
+        guard let index = try index(of: HistoryKey(itemID: id)) else { return false }
         selection = index
         scrollToSelection()
         return true
     }
 
-    private func index(of id: UUID) throws -> Int? {
-        try source == .active ? store.activeIndex(of: id) : store.historyIndex(of: id)
+    private func index(of key: HistoryKey) throws -> Int? {
+        if source == .history { return try store.historyEntryIndex(of: key) }
+        return key.recurrenceID == nil ? try store.activeIndex(of: key.itemID) : nil
     }
 
-    private func item(at index: Int) throws -> Item? {
+    private func entry(at index: Int) throws -> HistoryEntry? {
         guard index >= 0, index < count else { return nil }
-        if let item = cachedItem(at: index) { return item }
+        if let entry = cachedEntry(at: index) { return entry }
         try read(around: index)
-        return cachedItem(at: index)
+        return cachedEntry(at: index)
     }
 
-    /// The item at a position if it was read.
-    private func cachedItem(at index: Int) -> Item? {
+    /// The row at a position if it was read.
+    private func cachedEntry(at index: Int) -> HistoryEntry? {
         let local = index - cacheOffset
         return index >= 0 && index < count && local >= 0 && local < cache.count ? cache[local] : nil
     }
@@ -150,12 +155,12 @@ public final class ItemListPresenter {
         let offset = max(0, index - ItemListPresenter.cacheMargin)
         let limit = viewportHeight + 2 * ItemListPresenter.cacheMargin
         cache = try source == .active
-            ? store.activeItems(offset: offset, limit: limit)
-            : store.historyItems(offset: offset, limit: limit)
+            ? store.activeItems(offset: offset, limit: limit).map(HistoryEntry.item)
+            : store.historyEntries(offset: offset, limit: limit)
         cacheOffset = offset
         let now = clock.now()
         listed = try source == .active
-            ? store.listedOccurrences(of: cache.filter(\.isRecurring).map(\.id), at: now) : [:]
+            ? store.listedOccurrences(of: cache.map(\.item).filter(\.isRecurring).map(\.id), at: now) : [:]
         listedChangesAt = listed.values.map(\.end).filter { $0 >= now }.min()
     }
 
@@ -216,8 +221,13 @@ public final class ItemListPresenter {
         let end = min(count, top + max(0, height))
         if top < end {
             for index in top..<end {
-                guard let item = cachedItem(at: index) else { break }
-                rows.append(ItemRowState(item: item, listed: listed[item.id], now: now, dates: dates))
+                guard let entry = cachedEntry(at: index) else { break }
+                switch entry {
+                case let .item(item):
+                    rows.append(ItemRowState(item: item, listed: listed[item.id], now: now, dates: dates))
+                case let .occurrence(occurrence, series):
+                    rows.append(ItemRowState(occurrence: occurrence, of: series, now: now, dates: dates))
+                }
             }
         }
         switch source {
@@ -238,7 +248,7 @@ public final class ItemListPresenter {
                 firstRow: top,
                 selectedRow: rows.isEmpty ? nil : selection - top,
                 total: count,
-                emptyMessage: count == 0 ? "History is empty. Completed and deleted items come here." : nil)
+                emptyMessage: count == 0 ? "History is empty. Completed and deleted items and occurrences come here." : nil)
         }
     }
 }

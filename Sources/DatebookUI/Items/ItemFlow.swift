@@ -396,6 +396,17 @@ public final class ItemFlow {
         }
     }
 
+    /// `x` on History's row of one occurrence: puts it back in its series (a deleted one with
+    /// the changes of its own it had).
+    public func restore(_ occurrence: OccurrenceHistoryEntry, of series: Item) -> TabResponse {
+        let when = dates.full(occurrence.recurrenceID, withTime: !series.allDay)
+        let title = StatusMessage.quoted(occurrence.title)
+        let outcome = occurrence.status == .completed ? "is not completed" : "is back in its series"
+        return perform("\(title) on \(when) \(outcome)") {
+            try store.restoreOccurrence(of: series.id, recurrenceID: occurrence.recurrenceID)
+        }
+    }
+
     /// Runs a store change, leaves a details page about the changed item, and reports.
     private func perform(_ success: String, _ change: () throws -> Void) -> TabResponse {
         do {

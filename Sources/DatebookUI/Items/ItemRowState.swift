@@ -58,6 +58,17 @@ extension ItemRowState {
         }
     }
 
+    /// History's row for one occurrence completed or deleted while its series goes on: its
+    /// date and time, its title as it was, marked as one occurrence.
+    public init(occurrence: OccurrenceHistoryEntry, of series: Item, now: Date, dates: DateText) {
+        id = series.id
+        mark = occurrence.status == .completed ? "[x]" : "[-]"
+        (date, time) = dates.columns(of: occurrence, series: series, now: now)
+        title = occurrence.title + " (one occurrence)"
+        place = occurrence.place
+        tone = occurrence.status == .completed ? .completed : .notCompleted
+    }
+
     /// ` (+1 more time)`, ` (+3 more times)`: what follows the title of an item with several
     /// times; empty for one.
     static func moreTimes(_ count: Int) -> String {

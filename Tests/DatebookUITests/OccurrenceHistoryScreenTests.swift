@@ -1,0 +1,56 @@
+import DatebookKit
+import Foundation
+import Testing
+
+@testable import DatebookUI
+
+/// One occurrence completed or deleted from the Events list shows in History, and `x` there
+/// puts it back, as it does an item.
+@Suite("History's occurrences on screen")
+struct OccurrenceHistoryScreenTests {
+    /// A weekly task from Monday 23 November 2026, shown in the Events list at its next one.
+    func app() throws -> (AppCoordinator, SQLiteStore) {
+        let plants = Item(
+            id: Fixtures.id(41), kind: .task, title: "Water the plants",
+            times: [ItemTime(start: Fixtures.date("2026-11-23 18:00"), end: Fixtures.date("2026-11-23 18:30"))],
+            place: "Balcony", repeatRule: "FREQ=WEEKLY;BYDAY=MO", created: Fixtures.now, timeZone: .named("UTC"))
+        return try Fixtures.app(items: [plants])
+    }
+
+    @Test("x, only this one: the occurrence is in History; x there sets it back to not completed")
+    func completeOneAndBack() throws {
+        let (app, store) = try app()
+        let shown = try #require(app.events.list.selectedOccurrence)
+        app.send(.toggleComplete, .pick("o"))
+        #expect(app.screen().contains("Completed “Water the plants” on Mon 23 Nov 2026 18:00"))
+        app.send(.command(.history))
+        var screen = app.screen()
+        let row = try #require(screen.split(separator: "\n").first { $0.contains("Water the plants") })
+        #expect(row.contains("[x]"), "\(screen)")
+        #expect(row.contains("(one occurrence)"))
+        #expect(row.contains("18:00-18:30"))
+        #expect(screen.contains("1 item"))
+        app.send(.toggleComplete)
+        screen = app.screen()
+        #expect(screen.contains("is not completed"), "\(screen)")
+        #expect(screen.contains("History is empty"))
+        let series = try #require(try store.item(id: Fixtures.id(41)))
+        #expect(series.overrides.isEmpty)
+        #expect(try store.listedOccurrences(of: [series.id], at: Fixtures.now)[series.id]?.start == shown.start)
+    }
+
+    @Test("d, only this one: the occurrence is in History in red; x there gives it back")
+    func deleteOneAndBack() throws {
+        let (app, store) = try app()
+        let shown = try #require(app.events.list.selectedOccurrence)
+        app.send(.delete, .pick("o"))
+        app.send(.command(.history))
+        let row = try #require(app.screen().split(separator: "\n").first { $0.contains("Water the plants") })
+        #expect(row.contains("[-]"))
+        #expect(try store.item(id: Fixtures.id(41))?.exceptionDates.count == 1)
+        app.send(.toggleComplete)
+        #expect(app.screen().contains("is back in its series"))
+        #expect(try store.item(id: Fixtures.id(41))?.exceptionDates.isEmpty == true)
+        #expect(try store.listedOccurrences(of: [Fixtures.id(41)], at: Fixtures.now)[Fixtures.id(41)]?.start == shown.start)
+    }
+}
