@@ -355,12 +355,16 @@ struct ICalendarTarget: FuzzTarget {
         struct Instance: Hashable {
             let item: UUID
             let recurrenceID: Double
+            /// An instance of a task with several times shows each (`Occurrence.time`).
+            let time: Int
         }
         var seen = Set<Instance>()
         seen.reserveCapacity(occurrences.count)
         for occurrence in occurrences {
             guard let recurrenceID = occurrence.recurrenceID else { continue }
-            if !seen.insert(Instance(item: occurrence.itemID, recurrenceID: recurrenceID.timeIntervalSince1970)).inserted {
+            let instance = Instance(
+                item: occurrence.itemID, recurrenceID: recurrenceID.timeIntervalSince1970, time: occurrence.time)
+            if !seen.insert(instance).inserted {
                 return occurrence.id
             }
         }

@@ -141,4 +141,27 @@ struct RecurringOccurrenceTests {
         #expect(lines.contains { $0.value == "1 skipped" })
         #expect(lines.contains { $0.label == "Time zone" && $0.value.hasPrefix("America/New_York") })
     }
+
+    @Test("a repeating task's later time shows in each instance; changing only it opens the instance at its first time")
+    func laterTimeOfAnInstance() throws {
+        let plants = Item(
+            id: Fixtures.id(42), kind: .task, title: "Water the plants",
+            times: [ItemTime(start: Fixtures.date("2026-11-23 09:00")),
+                    ItemTime(start: Fixtures.date("2026-11-23 15:00"), end: Fixtures.date("2026-11-23 15:30"))],
+            repeatRule: "FREQ=WEEKLY", created: Fixtures.now, timeZone: .named("UTC"))
+        let (app, store) = try Fixtures.app(items: [plants])
+        app.send(.switchTab(.calendar), .command(.goToDate))
+        app.type("2026-11-30")
+        app.send(.submit)
+        #expect(try titles(store, on: "2026-11-30") == ["Water the plants", "Water the plants"])
+        var selected = try #require(app.calendar.presenter.selectedOccurrence)
+        if selected.time == 0 { app.send(.moveDown) }
+        selected = try #require(app.calendar.presenter.selectedOccurrence)
+        #expect(selected.time == 1)
+        #expect(selected.start == Fixtures.date("2026-11-30 15:00"))
+        app.send(.edit, .pick("o"))
+        let screen = app.screen()
+        #expect(screen.contains("2026-11-30 09:00"), "\(screen)")
+        #expect(!screen.contains("2026-11-30 15:00"), "\(screen)")
+    }
 }

@@ -18,6 +18,9 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
     public var recurrenceID: Date?
     /// True when this is a task's due date rather than a time it happens at.
     public var isDue: Bool
+    /// Which of the item's times this is, 0 for the first: a task with several times has an
+    /// occurrence for each, and so has each instance of such a task that repeats.
+    public var time = 0
     /// The item's iCalendar UID (`Item.icalendarUID`).
     public var uid: String {
         get { foreignUID ?? itemID.lowercasedText }
@@ -48,6 +51,7 @@ public struct Occurrence: Equatable, Hashable, Sendable, Identifiable {
     /// Unique among the occurrences of a query: the item and, for a series, the instance.
     public var id: String {
         itemID.uuidString + (recurrenceID.map { "@\($0.timeIntervalSince1970)" } ?? "") + (isDue ? "!" : "")
+            + (time == 0 ? "" : "#\(time)")
     }
 }
 
@@ -77,5 +81,20 @@ extension OccurrenceStore {
     /// Occurrences overlapping `[from, to)`, each with its item's iCalendar UID.
     public func occurrences(from: Date, to: Date) throws -> [Occurrence] {
         try occurrences(from: from, to: to, includingUIDs: true)
+    }
+}
+
+extension Occurrence {
+    /// The first time of the same instance, for an occurrence of one of a repeating task's later
+    /// times (itself otherwise): what a change of "only this one" starts from, since an
+    /// instance moves as a whole, its later times along.
+    public func firstTime(of series: Item) -> Occurrence {
+        guard time > 0, series.times.indices.contains(time), let first = series.times.first else { return self }
+        var result = self
+        result.start = start.addingTimeInterval(-series.times[time].start.timeIntervalSince(first.start))
+        result.end = first.end.map { result.start.addingTimeInterval(max(0, $0.timeIntervalSince(first.start))) }
+            ?? result.start
+        result.time = 0
+        return result
     }
 }

@@ -122,6 +122,31 @@ final class OccurrenceBuffer {
 
 /// The rows of `occurrence` one item has, in stored seconds (see `StoredTime`).
 enum OccurrenceRows {
+    /// The most later times an instance of a series shows (each has a fraction of its key).
+    static let maximumLaterTimes = 1_000
+    /// The most rows of later times one series writes at once: a dense series of a task with
+    /// many times shows its first times only past that.
+    static let maximumLaterRows = 50_000
+
+    /// The key of an instance's later time: its recurrence ID and a fraction, 1/1024 for each
+    /// position, exact in a Double for every year from 0 to 9999. The instance's own key is
+    /// its recurrence ID, a whole number of seconds.
+    static func timeKey(_ recurrenceID: Double, _ position: Int) -> Double {
+        recurrenceID + Double(position) / 1024
+    }
+
+    /// The recurrence ID and the time's position of a series' row key (see `timeKey`).
+    static func instance(ofKey key: Double) -> (recurrenceID: Double, time: Int) {
+        guard key.isFinite else { return (key, 0) }
+        let whole = key.rounded(.down)
+        return (whole, Int(((key - whole) * 1024).rounded()))
+    }
+
+    /// The position among an item's times of a single time's row key (0 for a due date's).
+    static func position(ofKey key: Double) -> Int {
+        key.isFinite && key >= 0 && key < 1_000_000 ? Int(key) : 0
+    }
+
     /// Adds the rows of `item` to `buffer` (none for an item deleted into History): a series'
     /// kept `instances`, else its single times, else its due date. Returns their keys (start
     /// and key), packed for `item.occurrence_keys`, and the longest row.
@@ -149,6 +174,13 @@ enum OccurrenceRows {
             }
             // Instances completed on their own show as completed while the series goes on.
             let completed = item.completedInstances(coding)
+            // A task's later times: how far each starts after the first, and how long it lasts.
+            let first = item.times.first.map { coding.seconds($0.start, zone) } ?? 0
+            let laterTimes = item.times.dropFirst().prefix(maximumLaterTimes).map { time in
+                let start = coding.seconds(time.start, zone)
+                return (offset: start - first, length: time.end.map { max(coding.seconds($0, zone) - start, 0) } ?? 0)
+            }.enumerated().map { $0 }
+            let laterTimesKept = instances.isEmpty ? 0 : min(laterTimes.count, maximumLaterRows / instances.count)
             // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
             // instances show, unless their own change says otherwise.
             var ranges: [(recurrenceID: Double, title: String?, place: String?, shown: Int32?)] = item.overrides
@@ -178,6 +210,11 @@ enum OccurrenceRows {
                 }
                 let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
                 add(instance.start, instance.end, key: instance.recurrenceID, flags, shown: index)
+                // Each instance holds every time of the item, where it stands from the first.
+                for (position, time) in laterTimes.prefix(laterTimesKept) {
+                    let start = instance.start + time.offset
+                    add(start, start + time.length, key: timeKey(instance.recurrenceID, position + 1), flags, shown: index)
+                }
             }
         } else if !item.times.isEmpty {
             for (position, time) in item.times.enumerated() {

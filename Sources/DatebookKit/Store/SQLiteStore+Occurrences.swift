@@ -271,11 +271,15 @@ extension Occurrence {
     ) {
         let recurring = flags.contains(.recurring)
         let startDate = instant(start)
+        // An instance's later times are keyed by its recurrence ID and a fraction (see
+        // `OccurrenceRows.timeKey`); a single time by its position.
+        let (recurrenceID, time) = recurring ? OccurrenceRows.instance(ofKey: key) : (nil, OccurrenceRows.position(ofKey: key))
         self.init(
             itemID: uid, kind: flags.kind, title: title, place: place, start: startDate,
             end: max(instant(end), startDate), allDay: flags.contains(.allDay),
             status: flags.contains(.completed) ? .completed : .active, isRecurring: recurring,
-            recurrenceID: recurring ? instant(key) : nil, isDue: flags.contains(.due))
+            recurrenceID: recurrenceID.map(instant), isDue: flags.contains(.due))
+        self.time = time
     }
 }
 

@@ -392,6 +392,12 @@ extension SQLiteStore {
                     ) WITHOUT ROWID;
                     """)
         }
+        // Each instance of a repeating task with several times shows every time (see
+        // `OccurrenceRows.timeKey`): the rows of such series are written again when the store
+        // opens.
+        migrator.registerMigration("v27") { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('rebuild_series_times', 1)")
+        }
         return migrator
     }()
 }

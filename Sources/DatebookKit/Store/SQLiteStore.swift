@@ -117,15 +117,25 @@ public final class SQLiteStore: Sendable {
     /// Writes every item's rows of the calendar when a migration asked for it (by
     /// `store_value`'s `rebuild_occurrences`), in one transaction.
     private func rebuildOccurrencesIfAsked() throws(StoreError) {
-        func isAsked(_ db: Database) throws -> Bool {
-            try Bool.fetchOne(db, sql: "SELECT 1 FROM store_value WHERE name = 'rebuild_occurrences'") == true
+        // What a migration may ask for, and the items whose rows are written again for it:
+        // all of them, or the series of tasks with several times (v27: each instance shows
+        // every time).
+        let rebuilds = [
+            ("rebuild_occurrences", "status <> 'deleted'"),
+            ("rebuild_series_times",
+             "status <> 'deleted' AND series_start IS NOT NULL AND id IN (SELECT item FROM item_time WHERE position > 0)"),
+        ]
+        func asked(_ db: Database) throws -> [(String, String)] {
+            let names = Set(try String.fetchAll(db, sql: "SELECT name FROM store_value WHERE name LIKE 'rebuild_%'"))
+            return rebuilds.filter { names.contains($0.0) }
         }
         // Looked at first without a write lock: it is almost never asked.
-        guard try read(isAsked) else { return }
+        guard try !read(asked).isEmpty else { return }
         try writeBatch(.few) { db, batch in
-            guard try isAsked(db) else { return }
-            try batch.rewriteItems(where: "status <> 'deleted'", inRowOrder: true)
-            try db.execute(sql: "DELETE FROM store_value WHERE name = 'rebuild_occurrences'")
+            for (name, condition) in try asked(db) {
+                try batch.rewriteItems(where: condition, inRowOrder: true)
+                try db.execute(sql: "DELETE FROM store_value WHERE name = ?", arguments: [name])
+            }
         }
     }
 

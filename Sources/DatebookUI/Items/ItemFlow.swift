@@ -89,6 +89,8 @@ public final class ItemFlow {
 
     /// Opens the form that changes one occurrence of a series.
     public func editOccurrence(_ occurrence: Occurrence, of series: Item) {
+        // One of a repeating task's later times: the instance is changed from its first.
+        let occurrence = occurrence.firstTime(of: series)
         screens.append(.form(ItemFormPresenter(editing: occurrence, of: series, store: store, clock: clock, ids: ids,
                                                dates: dates)))
     }
