@@ -153,4 +153,20 @@ struct CalendarPresenterTests {
         app.send(.command(.showWeek))
         #expect(calendar.notice?.hasSuffix("after Sun 6 Dec 09:46") == true)
     }
+
+    @Test("the agenda says due for a task due on a day, and due with its time for one due at a time")
+    func agendaDueDates() throws {
+        var onADay = Fixtures.task("Send the report", due: "2026-11-27 00:00", n: 60)
+        onADay.allDay = true
+        let atATime = Fixtures.task("Pay the rent", due: "2026-11-27 17:00", n: 61)
+        let (app, _) = try Fixtures.app(items: [onADay, atATime])
+        app.send(.switchTab(.calendar), .command(.goToDate))
+        app.type("2026-11-27")
+        app.send(.submit, .command(.showAgenda))
+        let lines = app.screen().split(separator: "\n")
+        let report = try #require(lines.first { $0.contains("Send the report") })
+        let rent = try #require(lines.first { $0.contains("Pay the rent") })
+        #expect(report.contains(" due ") && !report.contains("all day"), "\(report)")
+        #expect(rent.contains("due 17:00"), "\(rent)")
+    }
 }

@@ -85,10 +85,11 @@ public enum AgendaView {
 
     /// The time column of an occurrence on a day: `all day`, `due 17:00`, `09:00-10:00`.
     static func timeText(_ o: Occurrence, day: Date, dates: DateText) -> String {
+        // A due date is one, as the Events list and `datebook agenda` say: `due` for a day alone.
+        if o.isDue { return o.allDay ? "due" : "due " + dates.time(o.start) }
         if o.allDay || (o.start <= day && o.end >= dates.calendar.date(byAdding: .day, value: 1, to: day)!) {
             return "all day"
         }
-        if o.isDue { return "due " + dates.time(o.start) }
         if o.start == o.end { return dates.time(o.start) }
         return dates.span(start: o.start, end: o.end, allDay: false)
     }

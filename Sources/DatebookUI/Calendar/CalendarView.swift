@@ -111,7 +111,9 @@ public enum CalendarView {
                                       width: Int, bottom: Int) {
         guard let o else { return }
         var lines = [o.title]
-        if o.allDay {
+        if o.isDue {
+            lines.append(o.allDay ? "due" : "due " + dates.time(o.start))
+        } else if o.allDay {
             lines.append("all day")
         } else {
             lines.append(o.start == o.end ? dates.time(o.start) : dates.span(start: o.start, end: o.end, allDay: false))
