@@ -231,13 +231,7 @@ struct EventsOverYearsJourneyTests {
         let home = try TemporaryDirectory(prefix: "datebook-e2e")
         let db = home.path("datebook.sqlite")
         let day = 86_400.0
-        // Due at 18:00 from tomorrow on, five times.
-        let first = Calendar.current.startOfDay(for: Date().addingTimeInterval(day)).addingTimeInterval(18 * 3600)
-        let added = try Command.run(
-            try DatebookBinary.path,
-            ["add", "Water plants", "--task", "--due", Self.field(first), "--repeat", "daily, 5 times", "--db", db],
-            environment: ["TZ": "UTC"])
-        #expect(added.status == 0, "\(added.standardError)")
+        let first = try Self.addWaterPlants(db: db)
         let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
         try await session.waitUntil("the task at its first occurrence") {
             $0.contains("Water plants") && $0.contains(Self.format(first, "EEE d MMM"))
@@ -265,13 +259,7 @@ struct EventsOverYearsJourneyTests {
     func oneOccurrenceInHistory() async throws {
         let home = try TemporaryDirectory(prefix: "datebook-e2e")
         let db = home.path("datebook.sqlite")
-        let day = 86_400.0
-        let first = Calendar.current.startOfDay(for: Date().addingTimeInterval(day)).addingTimeInterval(18 * 3600)
-        let added = try Command.run(
-            try DatebookBinary.path,
-            ["add", "Water plants", "--task", "--due", Self.field(first), "--repeat", "daily, 5 times", "--db", db],
-            environment: ["TZ": "UTC"])
-        #expect(added.status == 0, "\(added.standardError)")
+        let first = try Self.addWaterPlants(db: db)
         let session = try TmuxSession(width: 100, height: 30, environment: ["TZ": "UTC"], home: home)
         try await session.waitFor("Water plants")
         try session.send(keys: "x")
@@ -291,5 +279,16 @@ struct EventsOverYearsJourneyTests {
         try await session.waitFor("is not completed")
         try await session.waitFor("History is empty")
         #expect(try agendaStatuses(db: db, from: Self.format(first, "yyyy-MM-dd"), days: 5) == ["active", "active", "active", "active", "active"])
+    }
+
+    /// Adds "Water plants", a task due at 18:00 from tomorrow on, five times; returns the first.
+    static func addWaterPlants(db: String) throws -> Date {
+        let first = Calendar.current.startOfDay(for: Date().addingTimeInterval(86_400)).addingTimeInterval(18 * 3600)
+        let added = try Command.run(
+            try DatebookBinary.path,
+            ["add", "Water plants", "--task", "--due", Self.field(first), "--repeat", "daily, 5 times", "--db", db],
+            environment: ["TZ": "UTC"])
+        #expect(added.status == 0, "\(added.standardError)")
+        return first
     }
 }

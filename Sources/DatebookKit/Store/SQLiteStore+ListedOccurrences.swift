@@ -12,6 +12,26 @@ extension SQLiteStore {
     // MARK: - The occurrence shown
 
     public func listedOccurrences(of ids: [UUID], at now: Date) throws(StoreError) -> [UUID: Occurrence] {
+        try occurrences(ofSeries: ids) { reader, series in try reader.listed(series, at: now) }
+    }
+
+    /// The first occurrence of each series in `ids` that overlaps `range` (a moment at its
+    /// start counts), keyed by item id: what a search over a range shows a series at. Kept
+    /// rows are found by the series' keys; the instances there that are not kept (before
+    /// `kept_from`, past `expanded_until`) are expanded live, within one read's work budget.
+    /// A series with no occurrence in the range is left out.
+    public func firstOccurrences(of ids: [UUID], in range: Range<Date>) throws(StoreError) -> [UUID: Occurrence] {
+        guard range.upperBound > range.lowerBound else { return [:] }
+        // One budget for the live walks of the whole read, as the calendar's reads have.
+        var budget = LiveReadBudget(series: ids.count)
+        return try occurrences(ofSeries: ids) { reader, series in try reader.first(series, in: range, budget: &budget) }
+    }
+
+    /// One occurrence of each series in `ids` (those that repeat), as `pick` finds it, keyed by
+    /// item id; in one read, 500 rows of `item` at a time.
+    private func occurrences(
+        ofSeries ids: [UUID], _ pick: (inout ListedReader, ListedReader.Series) throws -> Occurrence?
+    ) throws(StoreError) -> [UUID: Occurrence] {
         guard !ids.isEmpty else { return [:] }
         let coding = storedTime
         return try read { db in
@@ -27,41 +47,7 @@ extension SQLiteStore {
                         """,
                     arguments: StatementArguments(chunk))
                 for row in rows {
-                    let series = try ListedReader.Series(row)
-                    if let occurrence = try reader.listed(series, at: now) {
-                        found[occurrence.itemID] = occurrence
-                    }
-                }
-            }
-            return found
-        }
-    }
-
-    /// The first occurrence of each series in `ids` that overlaps `range` (a moment at its
-    /// start counts), keyed by item id: what a search over a range shows a series at. Kept
-    /// rows are found by the series' keys; the instances there that are not kept (before
-    /// `kept_from`, past `expanded_until`) are expanded live, within one read's work budget.
-    /// A series with no occurrence in the range is left out.
-    public func firstOccurrences(of ids: [UUID], in range: Range<Date>) throws(StoreError) -> [UUID: Occurrence] {
-        guard !ids.isEmpty, range.upperBound > range.lowerBound else { return [:] }
-        let coding = storedTime
-        return try read { db in
-            var found: [UUID: Occurrence] = [:]
-            var reader = try ListedReader(db, coding: coding)
-            // One budget for the live walks of the whole read, as the calendar's reads have.
-            var budget = LiveReadBudget(series: ids.count)
-            for start in stride(from: 0, to: ids.count, by: 500) {
-                let chunk = ids[start..<min(start + 500, ids.count)].map(\.lowercasedText)
-                let rows = try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT \(ListedReader.columns) FROM item
-                        WHERE uid IN (\(chunk.map { _ in "?" }.joined(separator: ","))) AND series_start IS NOT NULL
-                        """,
-                    arguments: StatementArguments(chunk))
-                for row in rows {
-                    let series = try ListedReader.Series(row)
-                    if let occurrence = try reader.first(series, in: range, budget: &budget) {
+                    if let occurrence = try pick(&reader, try ListedReader.Series(row)) {
                         found[occurrence.itemID] = occurrence
                     }
                 }
