@@ -36,6 +36,16 @@ public struct OccurrenceHistoryEntry: Equatable, Sendable {
     }
 }
 
+extension OccurrenceHistoryEntry {
+    /// The occurrence as it was, to open its series' page at.
+    public func occurrence(of series: Item) -> Occurrence {
+        Occurrence(
+            itemID: itemID, kind: series.kind, title: title, place: place, start: start, end: end ?? start,
+            allDay: series.allDay, status: status == .completed ? .completed : .active, isRecurring: true,
+            recurrenceID: recurrenceID, isDue: series.times.isEmpty)
+    }
+}
+
 /// One row of History: an item completed or deleted whole, or one occurrence of a series that
 /// goes on (`series` is the series as it is now).
 public enum HistoryEntry: Equatable, Sendable {

@@ -101,7 +101,8 @@ public final class EventsCoordinator: TabCoordinator {
         switch (intent, showsHistory) {
         case (.open, _):
             guard let item = presenter.selectedItem else { return .ignored }
-            flow.showDetails(of: item)
+            // History's row of one occurrence opens its series at that occurrence.
+            flow.showDetails(of: item, occurrence: presenter.selectedEntry?.occurrence.map { $0.occurrence(of: item) })
         case (.edit, false):
             guard let item = list.selectedItem else { return .ignored }
             flow.edit(item)
