@@ -8,18 +8,26 @@ import Testing
 /// The host's counts on a meeting's row: whole where they fit, "voted of invited" where not.
 @Suite("A hosted meeting's row")
 struct MeetingRowWidthTests {
-    @Test("at 80 columns the counts read 1/3 voted; at 120 each count is spelled out")
-    func countsFitTheWidth() throws {
+    /// The app, its store with me as Alice, and a meeting I host with Bob, Carla and Dmitri
+    /// invited (not yet written).
+    static func hosting(_ title: String, slots: [MeetingSlot]) throws -> (AppCoordinator, SQLiteStore, Meeting) {
         let (app, store) = try Fixtures.app()
         try store.setMe(Me(name: "Alice", email: "alice@example.org"))
         let people = ["Bob", "Carla", "Dmitri"].map { MeetingPerson(name: $0, email: "\($0.lowercased())@example.org") }
-        var meeting = Meeting(
-            id: UUID(uuidString: "00000000-0000-4000-A000-0000000000AB")!, uid: "plan@example.org",
-            title: "Quarterly planning review with the whole product team",
+        let meeting = Meeting(
+            id: UUID(), uid: "\(UUID().uuidString)@example.org", title: title,
             host: MeetingPerson(name: "Alice", email: "alice@example.org"), hostedByMe: true,
+            slots: slots, invitees: people.map { MeetingInvitee(person: $0) }, created: Fixtures.now)
+        return (app, store, meeting)
+    }
+
+    @Test("at 80 columns the counts read 1/3 voted; at 120 each count is spelled out")
+    func countsFitTheWidth() throws {
+        let (app, store, made) = try Self.hosting(
+            "Quarterly planning review with the whole product team",
             slots: [MeetingSlot(id: 1, start: Fixtures.date("2026-12-01 10:00"), end: Fixtures.date("2026-12-01 11:00")),
-                    MeetingSlot(id: 2, start: Fixtures.date("2026-12-03 16:00"), end: Fixtures.date("2026-12-03 17:30"))],
-            invitees: people.map { MeetingInvitee(person: $0) }, created: Fixtures.now)
+                    MeetingSlot(id: 2, start: Fixtures.date("2026-12-03 16:00"), end: Fixtures.date("2026-12-03 17:30"))])
+        var meeting = made
         meeting.invitees[1].answer = .refused
         meeting.invitees[2].answer = .voted([1: .yes, 2: .no])
         try store.writeMeetings { batch in try batch.write(meeting) }
@@ -37,15 +45,10 @@ struct MeetingRowWidthTests {
 
     @Test("at 80 columns the details page shows the deadline's time, the tally and the whole legend")
     func detailsFitTheWidth() throws {
-        let (app, store) = try Fixtures.app()
-        try store.setMe(Me(name: "Alice", email: "alice@example.org"))
-        let people = ["Bob", "Carla", "Dmitri"].map { MeetingPerson(name: $0, email: "\($0.lowercased())@example.org") }
-        var meeting = Meeting(
-            id: UUID(uuidString: "00000000-0000-4000-A000-0000000000AC")!, uid: "review@example.org",
-            title: "Quarterly planning review",
-            host: MeetingPerson(name: "Alice", email: "alice@example.org"), hostedByMe: true,
-            slots: [MeetingSlot(id: 1, start: Fixtures.date("2026-12-01 10:00"), end: Fixtures.date("2026-12-01 11:00"))],
-            invitees: people.map { MeetingInvitee(person: $0) }, created: Fixtures.now)
+        let (app, store, made) = try Self.hosting(
+            "Quarterly planning review",
+            slots: [MeetingSlot(id: 1, start: Fixtures.date("2026-12-01 10:00"), end: Fixtures.date("2026-12-01 11:00"))])
+        var meeting = made
         meeting.place = "Room 4.12, North building"
         meeting.deadline = Fixtures.date("2026-12-04 17:00")
         meeting.invitees[2].answer = .voted([1: .yes])

@@ -188,18 +188,25 @@ private struct ListedReader {
         times = try db.cachedStatement(sql: #"SELECT MAX(COALESCE("end", start)) FROM item_time WHERE item = ?"#)
     }
 
-    /// The instance the list shows for `series` at `now`, or nil when it has none.
-    mutating func listed(_ series: Series, at now: Date) throws -> Occurrence? {
-        guard series.isRecurring else { return nil }
-        let nowSeconds = coding.seconds(now, series.zone)
+    /// The keys of a series' kept rows by start, and the position of the first that starts at
+    /// `seconds` (stored seconds) or later.
+    private static func keys(of series: Series, from seconds: Double) -> (keys: [(start: Double, key: Double)], first: Int) {
         let keys = series.keys.map(OccurrenceKeys.decode)?.sorted { $0.start < $1.start } ?? []
-        // An instance that starts more than the longest instance before now is over.
         var low = 0
         var high = keys.count
         while low < high {
             let mid = (low + high) / 2
-            if keys[mid].start < nowSeconds - series.span { low = mid + 1 } else { high = mid }
+            if keys[mid].start < seconds { low = mid + 1 } else { high = mid }
         }
+        return (keys, low)
+    }
+
+    /// The instance the list shows for `series` at `now`, or nil when it has none.
+    mutating func listed(_ series: Series, at now: Date) throws -> Occurrence? {
+        guard series.isRecurring else { return nil }
+        let nowSeconds = coding.seconds(now, series.zone)
+        // An instance that starts more than the longest instance before now is over.
+        let (keys, low) = Self.keys(of: series, from: nowSeconds - series.span)
         for key in keys[low...] {
             guard let occurrence = try occurrence(series, key), occurrence.end.unixSeconds >= now.unixSeconds,
                 occurrence.status != .completed
@@ -230,13 +237,7 @@ private struct ListedReader {
             guard OccurrenceStream.overlaps(occurrence, lower: lower, upper: upper) else { return }
             if first.map({ occurrence.start < $0.start }) ?? true { first = occurrence }
         }
-        let keys = series.keys.map(OccurrenceKeys.decode)?.sorted { $0.start < $1.start } ?? []
-        var low = 0
-        var high = keys.count
-        while low < high {
-            let mid = (low + high) / 2
-            if keys[mid].start < from - series.span { low = mid + 1 } else { high = mid }
-        }
+        let (keys, low) = Self.keys(of: series, from: from - series.span)
         for key in keys[low...] where key.start < to {
             if let occurrence = try occurrence(series, key) { consider(occurrence) }
             if first != nil && key.start > to - slack * 2 { break }
