@@ -174,12 +174,17 @@ enum OccurrenceRows {
             }
             // Instances completed on their own show as completed while the series goes on.
             let completed = item.completedInstances(coding)
-            // A task's later times: how far each starts after the first, and how long it lasts.
-            let first = item.times.first.map { coding.seconds($0.start, zone) } ?? 0
-            let laterTimes = item.times.dropFirst().prefix(maximumLaterTimes).map { time in
-                let start = coding.seconds(time.start, zone)
-                return (offset: start - first, length: time.end.map { max(coding.seconds($0, zone) - start, 0) } ?? 0)
-            }.enumerated().map { $0 }
+            // A task's later times: how far each starts after the first, and how long it lasts
+            // (worked out only for an item that has them: converting a time costs a zone's
+            // look-up, and most series have one time).
+            var laterTimes: [(offset: Double, length: Double)] = []
+            if item.times.count > 1 {
+                let first = coding.seconds(item.times[0].start, zone)
+                laterTimes = item.times.dropFirst().prefix(maximumLaterTimes).map { time in
+                    let start = coding.seconds(time.start, zone)
+                    return (start - first, time.end.map { max(coding.seconds($0, zone) - start, 0) } ?? 0)
+                }
+            }
             let laterTimesKept = instances.isEmpty ? 0 : min(laterTimes.count, maximumLaterRows / instances.count)
             // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
             // instances show, unless their own change says otherwise.
@@ -211,9 +216,10 @@ enum OccurrenceRows {
                 let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
                 add(instance.start, instance.end, key: instance.recurrenceID, flags, shown: index)
                 // Each instance holds every time of the item, where it stands from the first.
-                for (position, time) in laterTimes.prefix(laterTimesKept) {
-                    let start = instance.start + time.offset
-                    add(start, start + time.length, key: timeKey(instance.recurrenceID, position + 1), flags, shown: index)
+                for position in 0..<laterTimesKept {
+                    let start = instance.start + laterTimes[position].offset
+                    add(start, start + laterTimes[position].length, key: timeKey(instance.recurrenceID, position + 1),
+                        flags, shown: index)
                 }
             }
         } else if !item.times.isEmpty {
