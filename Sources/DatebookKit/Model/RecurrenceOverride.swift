@@ -68,6 +68,25 @@ extension RecurrenceOverride {
 }
 
 extension Item {
+    /// Completes one instance at `completedAt` (kept as an override that says so, its other
+    /// changes staying), or sets it back to not completed with nil: an override that then
+    /// changes nothing goes, and the instance is the series' own again.
+    mutating func setInstanceCompleted(_ completedAt: Date?, recurrenceID instant: Date) {
+        var override =
+            overrides.first { RecurrenceOverride.sameInstance($0.recurrenceID, instant) } ?? .unchanged(instant)
+        override.completedAt = completedAt.map { override.completedAt ?? $0 }
+        if completedAt == nil && override == .unchanged(override.recurrenceID) {
+            overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
+        } else {
+            setOverride(override)
+        }
+    }
+
+    /// True when an EXDATE takes out the instance with this recurrence ID.
+    public func excludes(recurrenceID: Date) -> Bool {
+        exceptionDates.contains { RecurrenceOverride.sameInstance($0, recurrenceID) }
+    }
+
     /// Puts `override` in place of the series' override of the same instance, if it has one,
     /// keeping the overrides in recurrence-ID order.
     mutating func setOverride(_ override: RecurrenceOverride) {

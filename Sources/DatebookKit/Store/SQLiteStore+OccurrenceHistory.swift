@@ -118,13 +118,8 @@ extension SQLiteStore {
                     override.completedAt = nil
                     item.setOverride(override)
                 }
-            } else if var override = item.overrides.first(where: { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }) {
-                override.completedAt = nil
-                if override == .unchanged(override.recurrenceID) {
-                    item.overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
-                } else {
-                    item.setOverride(override)
-                }
+            } else if item.overrides.contains(where: { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }) {
+                item.setInstanceCompleted(nil, recurrenceID: instant)
             }
             try db.execute(
                 sql: "DELETE FROM occurrence_history WHERE item = ? AND recurrence_id = ?", arguments: [uid, rid])
@@ -138,7 +133,7 @@ extension SQLiteStore {
     /// Records in History that one occurrence of `series` (as it was before the change) was
     /// completed or deleted at `at`: what it showed, and the changes of its own a delete drops.
     static func recordOccurrence(
-        _ db: Database, _ status: ItemStatus, of series: Item, recurrenceID: Date, at: Date, coding: StoredTime
+        _ db: Database, _ status: ItemStatus, of series: Item, recurrenceID: Date, at: Date
     ) throws {
         let instant = recurrenceID.storedForm
         let override = series.overrides.first { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }

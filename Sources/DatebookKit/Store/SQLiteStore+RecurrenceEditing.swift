@@ -37,17 +37,7 @@ extension SQLiteStore: RecurrenceEditing {
     public func setOccurrenceCompleted(_ completed: Bool, of id: UUID, recurrenceID: Date) throws(StoreError) -> Item {
         let now = clock.now().storedForm
         return try changeSeries(id, recording: (completed ? .completed : .active, recurrenceID)) { item in
-            let instant = recurrenceID.storedForm
-            var override =
-                item.overrides.first { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
-                ?? .unchanged(instant)
-            override.completedAt = completed ? (override.completedAt ?? now) : nil
-            if !completed && override == .unchanged(override.recurrenceID) {
-                // Nothing else was changed: the instance is the series' own again.
-                item.overrides.removeAll { RecurrenceOverride.sameInstance($0.recurrenceID, instant) }
-            } else {
-                item.setOverride(override)
-            }
+            item.setInstanceCompleted(completed ? now : nil, recurrenceID: recurrenceID.storedForm)
         }
     }
 
@@ -232,8 +222,7 @@ extension SQLiteStore: RecurrenceEditing {
         _ id: UUID, recording: (status: ItemStatus, recurrenceID: Date)? = nil,
         _ change: @escaping (inout Item) -> Void
     ) throws(StoreError) -> Item {
-        let coding = storedTime
-        return try writeBatch(.few) { db, batch in
+        try writeBatch(.few) { db, batch in
             let before = try Self.series(id, in: batch)
             var item = before
             change(&item)
@@ -243,8 +232,7 @@ extension SQLiteStore: RecurrenceEditing {
                 if status == .active {
                     try Self.forgetOccurrence(db, of: id, recurrenceID: recurrenceID)
                 } else if item.status == .active {
-                    try Self.recordOccurrence(
-                        db, status, of: before, recurrenceID: recurrenceID, at: batch.now, coding: coding)
+                    try Self.recordOccurrence(db, status, of: before, recurrenceID: recurrenceID, at: batch.now)
                 }
             }
             return written

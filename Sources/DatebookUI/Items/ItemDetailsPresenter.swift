@@ -154,7 +154,7 @@ public final class ItemDetailsPresenter {
         if let opened {
             let start = change?.start ?? opened.start
             let end = change.map { $0.end ?? $0.start.addingTimeInterval(seriesLength) } ?? opened.end
-            let deleted = opened.recurrenceID.map { id in item.exceptionDates.contains { abs($0.timeIntervalSince(id)) < 0.5 } }
+            let deleted = opened.recurrenceID.map(item.excludes(recurrenceID:))
             let marks = [change.map(differsFromSeries) == true ? "changed" : nil, change?.isCompleted == true ? "completed" : nil,
                          deleted == true ? "deleted" : nil]
                 .compactMap { $0 }
