@@ -62,4 +62,28 @@ struct OccurrenceHistoryScreenTests {
         #expect(try store.item(id: Fixtures.id(41))?.exceptionDates.isEmpty == true)
         #expect(try store.listedOccurrences(of: [Fixtures.id(41)], at: Fixtures.now)[Fixtures.id(41)]?.start == shown.start)
     }
+
+    @Test("A deleted occurrence's page is read-only: e and d say how to bring it back, and x does")
+    func deletedOccurrencePage() throws {
+        let (app, store) = try app()
+        app.send(.delete, .pick("o"))
+        app.send(.command(.history))
+        app.send(.open)
+        #expect(app.screen().contains("History · read-only"))
+        app.send(.edit)
+        #expect(app.screen().contains("History is read-only. Press x"), "\(app.screen())")
+        app.send(.delete)
+        #expect(app.screen().contains("History is read-only."))
+        #expect(try store.item(id: Fixtures.id(41))?.status == .active)
+        // x on the page puts the occurrence back, as on History's row; it does not ask which
+        // occurrences to complete.
+        app.send(.toggleComplete)
+        let screen = app.screen()
+        #expect(screen.contains("“Water the plants” on Mon 23 Nov 2026 18:00 is back in its series"), "\(screen)")
+        #expect(!screen.contains("which occurrences"))
+        let series = try #require(try store.item(id: Fixtures.id(41)))
+        #expect(series.exceptionDates.isEmpty)
+        #expect(series.overrides.isEmpty)
+        #expect(series.status == .active)
+    }
 }

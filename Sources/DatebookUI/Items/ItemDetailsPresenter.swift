@@ -41,8 +41,17 @@ public final class ItemDetailsPresenter {
         attachments = Self.inspect(item)
     }
 
-    /// True when the item is in History, where nothing can be edited.
-    public var readOnly: Bool { item.status != .active }
+    /// True when the item is in History, where nothing can be edited, or the page shows one
+    /// occurrence deleted from its series (History's row of it): `x` brings it back.
+    public var readOnly: Bool { item.status != .active || deletedOccurrence != nil }
+
+    /// The occurrence the page was opened from, when the active series no longer has it.
+    public var deletedOccurrence: Date? {
+        guard item.isRecurring, item.status == .active, let recurrenceID = occurrence?.recurrenceID,
+            item.excludes(recurrenceID: recurrenceID)
+        else { return nil }
+        return recurrenceID
+    }
 
     // MARK: - Attachments
 

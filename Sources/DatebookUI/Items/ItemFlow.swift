@@ -267,6 +267,9 @@ public final class ItemFlow {
             }
             return askToDelete(page.item)
         case .toggleComplete:
+            if let recurrenceID = page.deletedOccurrence, let occurrence = page.occurrence {
+                return restore(recurrenceID, titled: occurrence.title, completed: false, of: page.item)
+            }
             if page.readOnly { return reopen(page.item) }
             if page.item.isRecurring,
                 let occurrence = page.occurrence.flatMap({ $0.isRecurring ? $0 : nil })
@@ -401,11 +404,15 @@ public final class ItemFlow {
     /// `x` on History's row of one occurrence: puts it back in its series (a deleted one with
     /// the changes of its own it had).
     public func restore(_ occurrence: OccurrenceHistoryEntry, of series: Item) -> TabResponse {
-        let when = dates.full(occurrence.recurrenceID, withTime: !series.allDay)
-        let title = StatusMessage.quoted(occurrence.title)
-        let outcome = occurrence.status == .completed ? "is not completed" : "is back in its series"
-        return perform("\(title) on \(when) \(outcome)") {
-            try store.restoreOccurrence(of: series.id, recurrenceID: occurrence.recurrenceID)
+        restore(occurrence.recurrenceID, titled: occurrence.title, completed: occurrence.status == .completed, of: series)
+    }
+
+    /// Puts one completed or deleted occurrence of `series` back (see `restore(_:of:)`).
+    private func restore(_ recurrenceID: Date, titled title: String, completed: Bool, of series: Item) -> TabResponse {
+        let when = dates.full(recurrenceID, withTime: !series.allDay)
+        let outcome = completed ? "is not completed" : "is back in its series"
+        return perform("\(StatusMessage.quoted(title)) on \(when) \(outcome)") {
+            try store.restoreOccurrence(of: series.id, recurrenceID: recurrenceID)
         }
     }
 
