@@ -250,6 +250,28 @@ struct SyncCommandTests {
         #expect(try sync("b").contains("nothing to do"))
     }
 
+    @Test("an occurrence deleted on one device is in the other's History after a sync; the series goes on on both")
+    func occurrenceHistoryTravels() throws {
+        #expect(try datebook("a", ["add", "Gym", "--start", "2026-12-02 18:00", "--repeat", "weekly"]).status == 0)
+        try addAccount("a")
+        try sync("a")
+        try addAccount("b")
+        try sync("b")
+        // A takes the second week out, as another program would: an EXDATE.
+        try edit("a") { $0.replacingOccurrences(of: "SUMMARY:Gym\r\n", with: "SUMMARY:Gym\r\nEXDATE:20261209T180000Z\r\n") }
+        try sync("a")
+        try sync("b")
+        for device in ["a", "b"] {
+            let history = try datebook(device, ["list", "--history"]).standardOutput
+            let columns = history.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            #expect(columns?[2] == "Wed 9 Dec", "\(device): \(history)")
+            #expect(columns?[4] == "Gym", "\(device): \(history)")
+            #expect(columns?[6].hasPrefix("deleted (one occurrence) ") == true, "\(device): \(history)")
+            let agenda = try datebook(device, ["agenda", "--from", "2026-12-01", "--days", "21"]).standardOutput
+            #expect(agenda.split(separator: "\n").filter { $0.contains("Gym") }.count == 2, "\(device): \(agenda)")
+        }
+    }
+
     /// An export with one item marked cancelled: importing it removes the item (to History).
     static func cancelling(_ title: String, in text: String) -> String {
         text.replacingOccurrences(of: "SUMMARY:\(title)\r\n", with: "SUMMARY:\(title)\r\nSTATUS:CANCELLED\r\n")

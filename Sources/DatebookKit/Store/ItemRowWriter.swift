@@ -19,6 +19,9 @@ struct ItemRowWriter {
     private let updateItem: WriteStatement
     /// The row id and calendar keys of the item stored with an id (an item written again).
     private let findStored: ReadStatement
+    /// What an item's stored version marks of its instances: EXDATEs (1) and completed
+    /// instances (2), in stored seconds (see `removedOccurrences`).
+    private let readMarks: ReadStatement
     private let deleteChildren: [WriteStatement]
     private let insertTime: WriteStatement
     private let insertAttachment: WriteStatement
@@ -31,9 +34,9 @@ struct ItemRowWriter {
     private let insertOccurrence: WriteStatement
     private let insertOccurrences: WriteStatement
     private let deleteOccurrence: WriteStatement
-    /// Drops the rows of History about occurrences of a series written again that it no longer
-    /// says are deleted or completed; nil while History holds no occurrence.
-    private let pruneOccurrenceHistory: WriteStatement?
+    /// History's rows of occurrences, kept as a series written again says (see
+    /// `removedOccurrences`).
+    private let history: OccurrenceHistoryRows
     /// The VTIMEZONEs of `time_zone_definition`, by TZID, as this writer left them.
     private let zones: Zones
     private let keepZone: WriteStatement
@@ -50,6 +53,29 @@ struct ItemRowWriter {
     final class Zones {
         var definitions: [String: String]
         init(_ definitions: [String: String]) { self.definitions = definitions }
+    }
+
+    /// Drops the rows of History about occurrences of a series written again that it no longer
+    /// says are deleted or completed; nil while History holds no occurrence (made once this
+    /// writer records one).
+    final class OccurrenceHistoryRows {
+        private(set) var prune: WriteStatement?
+        init(prune: WriteStatement?) { self.prune = prune }
+
+        static func prune(_ db: Database) throws -> WriteStatement {
+            try WriteStatement(
+                cached: db,
+                sql: """
+                    DELETE FROM occurrence_history WHERE item = ?1 AND (
+                        (status = 'deleted' AND recurrence_id NOT IN (SELECT value FROM json_each(?2)))
+                        OR (status = 'completed' AND recurrence_id NOT IN (SELECT value FROM json_each(?3))))
+                    """)
+        }
+
+        /// History holds an occurrence now.
+        func recorded(_ db: Database) throws {
+            if prune == nil { prune = try Self.prune(db) }
+        }
     }
 
     /// The longest occurrence as this writer knows it.
@@ -74,6 +100,13 @@ struct ItemRowWriter {
         insertItem = try WriteStatement(cached: db, sql: Item.insertSQL + " ON CONFLICT (uid) DO NOTHING")
         updateItem = try WriteStatement(cached: db, sql: Item.updateSQL)
         findStored = try ReadStatement(cached: db, sql: "SELECT id, occurrence_keys FROM item WHERE uid = ?")
+        readMarks = try ReadStatement(
+            cached: db,
+            sql: """
+                SELECT "at", 1 FROM item_recurrence_date WHERE item = ?1 AND is_exception = 1
+                UNION ALL
+                SELECT recurrence_id, 2 FROM item_override WHERE item = ?1 AND completed_at IS NOT NULL
+                """)
         deleteChildren = try Self.childTables.map { table in
             try WriteStatement(cached: db, sql: "DELETE FROM \(table) WHERE item = ?")
         }
@@ -111,15 +144,9 @@ struct ItemRowWriter {
             sql: occurrenceColumns
                 + Array(repeating: occurrenceValues, count: Self.occurrencesPerStatement).joined(separator: ", "))
         deleteOccurrence = try WriteStatement(cached: db, sql: "DELETE FROM occurrence WHERE start = ? AND item = ? AND key = ?")
-        pruneOccurrenceHistory = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM occurrence_history)") == true
-            ? WriteStatement(
-                cached: db,
-                sql: """
-                    DELETE FROM occurrence_history WHERE item = ?1 AND (
-                        (status = 'deleted' AND recurrence_id NOT IN (SELECT value FROM json_each(?2)))
-                        OR (status = 'completed' AND recurrence_id NOT IN (SELECT value FROM json_each(?3))))
-                    """)
-            : nil
+        history = OccurrenceHistoryRows(
+            prune: try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM occurrence_history)") == true
+                ? OccurrenceHistoryRows.prune(db) : nil)
         longestSpan = LongestSpan(
             try Double.fetchOne(db, sql: "SELECT value FROM store_value WHERE name = 'longest_span'") ?? 0)
         raiseLongestSpan = try WriteStatement(
@@ -188,6 +215,7 @@ struct ItemRowWriter {
         }
         let rowID: Int64
         let replacing: Bool
+        var removed: (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date)])?
         try item.bindColumns(
             to: insertItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
@@ -206,6 +234,7 @@ struct ItemRowWriter {
             }
             rowID = existing.rowID
             replacing = true
+            removed = try removedOccurrences(of: item, rowID: rowID, keys: existing.keys)
             if let keys = existing.keys {
                 try deleteOccurrences(keys: OccurrenceKeys.decode(keys), rowID: rowID)
             }
@@ -217,7 +246,7 @@ struct ItemRowWriter {
                 try statement.bind(rowID, at: 1)
                 try statement.run()
             }
-            if let prune = pruneOccurrenceHistory {
+            if let prune = history.prune {
                 func seconds(_ dates: [Date]) -> String {
                     "[" + dates.map { String(Int64($0.storedForm.unixSeconds)) }.joined(separator: ",") + "]"
                 }
@@ -225,6 +254,13 @@ struct ItemRowWriter {
                 try prune.bind(seconds(item.exceptionDates), at: 2)
                 try prune.bind(seconds(item.overrides.filter(\.isCompleted).map(\.recurrenceID)), at: 3)
                 try prune.run()
+            }
+            if let removed {
+                for occurrence in removed.occurrences {
+                    try SQLiteStore.recordOccurrence(
+                        db, occurrence.status, of: removed.before, recurrenceID: occurrence.recurrenceID, at: now)
+                }
+                try history.recorded(db)
             }
         }
         rows.setRowID(rowID, fromShown: firstShown)
@@ -239,6 +275,63 @@ struct ItemRowWriter {
             try flush(rows)
         }
         return rowID
+    }
+
+    /// The occurrences a series written again says are deleted or completed on their own that
+    /// its stored version showed as neither, with that version: a change made elsewhere (on
+    /// another device, brought by a sync; in another program, brought by an import) goes to
+    /// History as the planner's own `d` or `x` on one occurrence would put it. Only instances
+    /// the stored version had count (an EXDATE of a time the series never had is no occurrence
+    /// anyone deleted); days taken out whole (`exceptionDays`) do not.
+    ///
+    /// An active series with an EXDATE or a completed instance costs one indexed read of what
+    /// its stored version marked; only one that marks more is read whole and its instances
+    /// looked at: its kept rows, else a live walk to each (`RecurrenceBound.maximumWork / 10`).
+    private func removedOccurrences(of item: Item, rowID: Int64, keys: Data?) throws
+        -> (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date)])?
+    {
+        guard item.isRecurring, item.status == .active else { return nil }
+        let zone = item.timeZone
+        var marked: [(status: ItemStatus, recurrenceID: Date)] = item.exceptionDates.map { (.deleted, $0) }
+        for override in item.overrides where override.isCompleted && !item.excludes(recurrenceID: override.recurrenceID) {
+            marked.append((.completed, override.recurrenceID))
+        }
+        guard !marked.isEmpty else { return nil }
+        struct Mark: Hashable {
+            var deleted: Bool
+            var seconds: Double
+        }
+        var storedMarks = Set<Mark>()
+        try readMarks.bind(rowID, at: 1)
+        defer { readMarks.reset() }
+        while try readMarks.step() {
+            storedMarks.insert(Mark(deleted: readMarks.int64(1) == 1, seconds: readMarks.double(0).rounded()))
+        }
+        marked.removeAll { mark in
+            storedMarks.contains(
+                Mark(deleted: mark.status == .deleted, seconds: coding.seconds(mark.recurrenceID, zone).rounded()))
+        }
+        guard !marked.isEmpty,
+            let stored = try SQLiteStore.storedSeries(
+                db, rowID: rowID, coding: coding, zoneDefinitions: zones.definitions),
+            stored.item.isRecurring, stored.item.status == .active
+        else { return nil }
+        let before = stored.item
+        let kept = Set((keys.map(OccurrenceKeys.decode) ?? []).map { $0.key.rounded() })
+        let completedBefore = before.overrides.filter(\.isCompleted).map(\.recurrenceID)
+        marked.removeAll { mark in
+            if before.excludes(recurrenceID: mark.recurrenceID) { return true }
+            if mark.status == .completed
+                && completedBefore.contains(where: { RecurrenceOverride.sameInstance($0, mark.recurrenceID) })
+            {
+                return true
+            }
+            let seconds = coding.seconds(mark.recurrenceID, before.timeZone).rounded()
+            if kept.contains(seconds) { return false }
+            let walked = stored.live(from: seconds, to: seconds + 1, workBudget: RecurrenceBound.maximumWork / 10)
+            return !walked.instances.contains { $0.recurrenceID.rounded() == seconds }
+        }
+        return marked.isEmpty ? nil : (before, marked)
     }
 
     /// Writes the rows gathered in `buffer`, in the order of `occurrence`'s primary key, and

@@ -142,12 +142,14 @@ extension SQLiteStore {
         let end = override.map { $0.end } ?? length.map { start.addingTimeInterval($0) }
         let kept = status == .deleted && override.map { $0 != .unchanged($0.recurrenceID) } == true
             ? override.flatMap(encodeOverride) : nil
-        try db.execute(
+        // Cached: a sync or an import may record thousands (`ItemRowWriter.removedOccurrences`).
+        try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO occurrence_history
                     (item, recurrence_id, status, at, title, place, start, "end", override)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
+                """
+        ).execute(
             arguments: [
                 series.id.lowercasedText, instant.unixSeconds, status.rawValue, at.unixSeconds,
                 override?.title ?? series.title, override?.place ?? series.place, start.unixSeconds,

@@ -247,16 +247,41 @@ extension SQLiteStore: OccurrenceStore {
             }
             for item in items {
                 guard let (rowID, expandedUntil, keptFrom) = keys[item.uid] else { continue }
-                let stored = item.storedForm
-                let definition = SeriesDefinition(
-                    stored, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { definitions[$0] })
                 result.append(
-                    StoredSeries(
-                        rowID: rowID, item: stored, definition: definition, expandedUntil: expandedUntil,
-                        keptFrom: keptFrom))
+                    storedSeries(
+                        item, rowID: rowID, expandedUntil: expandedUntil, keptFrom: keptFrom, coding: coding,
+                        zoneDefinitions: definitions))
             }
         }
         return result
+    }
+
+    /// One recurring item's series as `seriesDefinitions` reads many, with the VTIMEZONEs of
+    /// the zones the system does not know given (a writer holds them): for a writer that reads
+    /// one series at a time, with cached statements.
+    static func storedSeries(_ db: Database, rowID: Int64, coding: StoredTime, zoneDefinitions: [String: String])
+        throws -> StoredSeries?
+    {
+        guard
+            let item = try fetchItems(coding: coding, db, sql: "SELECT id FROM item WHERE id = ?", arguments: [rowID])
+                .first,
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT expanded_until, kept_from FROM item WHERE id = ?"), arguments: [rowID])
+        else { return nil }
+        return storedSeries(
+            item, rowID: rowID, expandedUntil: row[0] as Double? ?? SeriesInstances.complete, keptFrom: row[1],
+            coding: coding, zoneDefinitions: zoneDefinitions)
+    }
+
+    private static func storedSeries(
+        _ item: Item, rowID: Int64, expandedUntil: Double, keptFrom: Double?, coding: StoredTime,
+        zoneDefinitions: [String: String]
+    ) -> StoredSeries {
+        let stored = item.storedForm
+        let definition = SeriesDefinition(
+            stored, coding: coding, zoneDefinition: item.timeZone.identifier.flatMap { zoneDefinitions[$0] })
+        return StoredSeries(
+            rowID: rowID, item: stored, definition: definition, expandedUntil: expandedUntil, keptFrom: keptFrom)
     }
 }
 

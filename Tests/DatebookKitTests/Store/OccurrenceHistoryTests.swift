@@ -120,4 +120,57 @@ struct OccurrenceHistoryTests {
         #expect(try store.historyEntryCount() == 0)
         #expect(try store.historyEntries(offset: 0, limit: 10).isEmpty)
     }
+
+    @Test("a series written with an occurrence newly deleted or completed (a sync, an import) puts it in History")
+    func learnsFromAWrite() throws {
+        let (store, moment) = try Self.store()
+        var series = try Self.standup(store)
+        moment.advance(minutes: 5)
+        // Another device deleted Tuesday's, one sixteen months ahead (past the rows the store keeps,
+        // found by walking the rule) and completed Wednesday's; and EXDATEs of times the series
+        // never had (a Saturday), which are no occurrences anyone deleted.
+        let ahead = Fixture.utc("2028-03-14 09:00")
+        series.exceptionDates = [Self.tuesday, Fixture.utc("2026-11-24 10:30"), ahead, Fixture.utc("2028-03-18 09:00")]
+        series.setInstanceCompleted(moment.now.withLock { $0 }, recurrenceID: Self.wednesday)
+        try store.save(series)
+        let rows = try store.historyEntries(offset: 0, limit: 10).compactMap(\.occurrence)
+        #expect(rows.map(\.recurrenceID).sorted() == [Self.tuesday, Self.wednesday, ahead])
+        let deleted = try #require(rows.first { $0.recurrenceID == Self.tuesday })
+        #expect(deleted.status == .deleted)
+        #expect(deleted.title == "Standup")
+        #expect(deleted.place == "Room 1")
+        #expect(deleted.end == Self.tuesday.addingTimeInterval(900))
+        #expect(rows.first { $0.recurrenceID == Self.wednesday }?.status == .completed)
+        // Written again as it is: nothing new. Then restored here: the row goes.
+        moment.advance(minutes: 5)
+        try store.save(series)
+        #expect(try store.historyEntryCount() == 3)
+        try store.restoreOccurrence(of: series.id, recurrenceID: Self.tuesday)
+        #expect(try store.historyEntries(offset: 0, limit: 10).compactMap(\.occurrence?.recurrenceID).sorted() == [Self.wednesday, ahead])
+    }
+
+    @Test("importing a series again with an EXDATE more puts that occurrence in History; a new one's do not")
+    func learnsFromAnImport() throws {
+        let (store, _) = try Self.store()
+        func file(_ extra: [String]) -> String {
+            (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//test//EN", "BEGIN:VEVENT", "UID:walk@example.com",
+              "DTSTAMP:20261101T000000Z", "DTSTART:20261123T070000Z", "DURATION:PT30M", "RRULE:FREQ=DAILY",
+              "SUMMARY:Walk", "LOCATION:Park"] + extra + ["END:VEVENT",
+              "BEGIN:VEVENT", "UID:swim@example.com", "DTSTAMP:20261101T000000Z", "DTSTART:20261123T180000Z",
+              "RRULE:FREQ=WEEKLY", "EXDATE:20261130T180000Z", "SUMMARY:Swim", "END:VEVENT", "END:VCALENDAR"])
+                .joined(separator: "\r\n") + "\r\n"
+        }
+        _ = try CalendarFixtures.importText(file([]), into: store)
+        // The swim's EXDATE came with it: nothing was deleted here.
+        #expect(try store.historyEntryCount() == 0)
+        _ = try CalendarFixtures.importText(file(["EXDATE:20261125T070000Z"]), into: store)
+        let rows = try store.historyEntries(offset: 0, limit: 10).compactMap(\.occurrence)
+        #expect(rows.map(\.recurrenceID) == [Fixture.utc("2026-11-25 07:00")])
+        #expect(rows.first?.title == "Walk")
+        #expect(rows.first?.place == "Park")
+        #expect(rows.first?.status == .deleted)
+        // The file without it again: the occurrence is back, and so is History as it was.
+        _ = try CalendarFixtures.importText(file([]), into: store)
+        #expect(try store.historyEntryCount() == 0)
+    }
 }
