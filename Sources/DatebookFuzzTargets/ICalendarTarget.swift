@@ -341,6 +341,7 @@ struct ICalendarTarget: FuzzTarget {
         for read in [around, across, past] {
             if let twice = Self.instanceShownTwice(read ?? []) { return "instance shown twice: \(twice)" }
         }
+        if let wrong = Self.deleteElsewhere(around ?? [], in: store) { return wrong }
         var problem: String?
         _ = try? ICalendarExporter(reader: store).export { text in
             if problem == nil, let bad = text.unicodeScalars.first(where: Self.isRawControl) {
@@ -348,6 +349,28 @@ struct ICalendarTarget: FuzzTarget {
             }
         }
         return problem
+    }
+
+    /// The first occurrence of a series the read showed, deleted as a sync brings a change
+    /// made on another device: the series written again with one EXDATE more, which History
+    /// learns of (`ItemRowWriter.removedOccurrences`). Oracle: History's occurrences are that
+    /// one at most (the walk that finds an instance past the kept rows may give up on a dense
+    /// series, so it may be missing).
+    static func deleteElsewhere(_ read: [Occurrence], in store: SQLiteStore) -> String? {
+        guard let shown = read.first(where: { $0.recurrenceID != nil }), let recurrenceID = shown.recurrenceID,
+            var series = try? store.item(id: shown.itemID), series.isRecurring, series.status == .active
+        else { return nil }
+        series.exceptionDates.append(recurrenceID)
+        guard (try? store.save(series)) != nil, let history = try? store.historyEntries(offset: 0, limit: 10) else {
+            return nil
+        }
+        let occurrences = history.compactMap(\.occurrence)
+        if occurrences.contains(where: {
+            $0.itemID != series.id || abs($0.recurrenceID.timeIntervalSince(recurrenceID)) >= 0.5 || $0.status != .deleted
+        }) {
+            return "History has an occurrence not deleted: \(occurrences.map { "\($0.itemID) \($0.recurrenceID.timeIntervalSince1970)" })"
+        }
+        return nil
     }
 
     /// The id of an instance of a series that a read gave more than once, if any.
