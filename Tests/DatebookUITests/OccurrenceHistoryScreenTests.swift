@@ -71,9 +71,9 @@ struct OccurrenceHistoryScreenTests {
         app.send(.open)
         #expect(app.screen().contains("History · read-only"))
         app.send(.edit)
-        #expect(app.screen().contains("History is read-only. Press x"), "\(app.screen())")
+        #expect(app.screen().contains("This occurrence is deleted. Press x to bring it back"), "\(app.screen())")
         app.send(.delete)
-        #expect(app.screen().contains("History is read-only."))
+        #expect(app.screen().contains("This occurrence is deleted already."))
         #expect(try store.item(id: Fixtures.id(41))?.status == .active)
         // x on the page puts the occurrence back, as on History's row; it does not ask which
         // occurrences to complete.

@@ -252,6 +252,9 @@ public final class ItemFlow {
     private func handleDetails(_ intent: Intent, _ page: ItemDetailsPresenter) -> TabResponse {
         switch intent {
         case .edit:
+            if page.deletedOccurrence != nil {
+                return .message(.error("This occurrence is deleted. Press x to bring it back into its series."))
+            }
             if page.readOnly {
                 return .message(.error("History is read-only. Press x to set it back to not completed."))
             }
@@ -261,6 +264,9 @@ public final class ItemFlow {
             }
             edit(page.item)
         case .delete:
+            if page.deletedOccurrence != nil {
+                return .message(.error("This occurrence is deleted already. Press x to bring it back into its series."))
+            }
             if page.readOnly { return .message(.error("History is read-only.")) }
             if let occurrence = page.occurrence, occurrence.isRecurring, page.item.isRecurring {
                 return askAboutSeries(intent, occurrence: occurrence, series: page.item)
