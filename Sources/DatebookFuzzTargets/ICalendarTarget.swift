@@ -353,24 +353,23 @@ struct ICalendarTarget: FuzzTarget {
 
     /// The first occurrence of a series the read showed, deleted as a sync brings a change
     /// made on another device: the series written again with one EXDATE more, which History
-    /// learns of (`ItemRowWriter.removedOccurrences`). Oracle: History's occurrences are that
-    /// one at most (the walk that finds an instance past the kept rows may give up on a dense
-    /// series, so it may be missing).
+    /// learns of (`ItemRowWriter.removedOccurrences`). Oracle: History keeps its rows (the
+    /// import may have put some there) and gains that one at most, as deleted (the walk that
+    /// finds an instance past the kept rows may give up on a dense series).
     static func deleteElsewhere(_ read: [Occurrence], in store: SQLiteStore) -> String? {
         guard let shown = read.first(where: { $0.recurrenceID != nil }), let recurrenceID = shown.recurrenceID,
-            var series = try? store.item(id: shown.itemID), series.isRecurring, series.status == .active
+            var series = try? store.item(id: shown.itemID), series.isRecurring, series.status == .active,
+            let before = try? store.historyEntryCount()
         else { return nil }
         series.exceptionDates.append(recurrenceID)
-        guard (try? store.save(series)) != nil, let history = try? store.historyEntries(offset: 0, limit: 10) else {
-            return nil
+        guard (try? store.save(series)) != nil, let after = try? store.historyEntryCount() else { return nil }
+        let key = HistoryKey(itemID: series.id, recurrenceID: recurrenceID)
+        guard let index = try? store.historyEntryIndex(of: key) else {
+            return after == before ? nil : "History has \(after) rows, not \(before), without the occurrence deleted"
         }
-        let occurrences = history.compactMap(\.occurrence)
-        if occurrences.contains(where: {
-            $0.itemID != series.id || abs($0.recurrenceID.timeIntervalSince(recurrenceID)) >= 0.5 || $0.status != .deleted
-        }) {
-            return "History has an occurrence not deleted: \(occurrences.map { "\($0.itemID) \($0.recurrenceID.timeIntervalSince1970)" })"
-        }
-        return nil
+        guard after == before + 1 else { return "History has \(after) rows, not \(before) + 1" }
+        let row = try? store.historyEntries(offset: index, limit: 1).first?.occurrence
+        return row?.status == .deleted ? nil : "History's row of the occurrence deleted is \(String(describing: row))"
     }
 
     /// The id of an instance of a series that a read gave more than once, if any.
