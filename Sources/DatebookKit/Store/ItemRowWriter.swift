@@ -285,15 +285,19 @@ struct ItemRowWriter {
     /// anyone deleted); days taken out whole (`exceptionDays`) do not.
     ///
     /// An active series with an EXDATE or a completed instance costs one indexed read of what
-    /// its stored version marked; only one that marks more is read whole and its instances
-    /// looked at: its kept rows, else a live walk to each (`RecurrenceBound.maximumWork / 10`).
+    /// its stored version marked; only one that marks more is read whole, and its instances
+    /// looked at: its kept rows, and past them one live walk over the marks' span, bounded as
+    /// any walk is (`RecurrenceBound.maximumWork`), however many marks a file adds.
     private func removedOccurrences(of item: Item, rowID: Int64, keys: Data?) throws
         -> (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date)])?
     {
         guard item.isRecurring, item.status == .active else { return nil }
+        let coding = coding
         let zone = item.timeZone
+        let excluded = Set(item.exceptionDates.map { coding.seconds($0, zone).rounded() })
         var marked: [(status: ItemStatus, recurrenceID: Date)] = item.exceptionDates.map { (.deleted, $0) }
-        for override in item.overrides where override.isCompleted && !item.excludes(recurrenceID: override.recurrenceID) {
+        for override in item.overrides
+        where override.isCompleted && !excluded.contains(coding.seconds(override.recurrenceID, zone).rounded()) {
             marked.append((.completed, override.recurrenceID))
         }
         guard !marked.isEmpty else { return nil }
@@ -316,20 +320,25 @@ struct ItemRowWriter {
                 db, rowID: rowID, coding: coding, zoneDefinitions: zones.definitions),
             stored.item.isRecurring, stored.item.status == .active
         else { return nil }
+        // Compared as the stored version's seconds: its zone may not be the new one's.
         let before = stored.item
-        let kept = Set((keys.map(OccurrenceKeys.decode) ?? []).map { $0.key.rounded() })
-        let completedBefore = before.overrides.filter(\.isCompleted).map(\.recurrenceID)
+        let seconds = { (date: Date) in coding.seconds(date, before.timeZone).rounded() }
+        let excludedBefore = Set(before.exceptionDates.map(seconds))
+        let completedBefore = Set(before.overrides.filter(\.isCompleted).map { seconds($0.recurrenceID) })
         marked.removeAll { mark in
-            if before.excludes(recurrenceID: mark.recurrenceID) { return true }
-            if mark.status == .completed
-                && completedBefore.contains(where: { RecurrenceOverride.sameInstance($0, mark.recurrenceID) })
-            {
-                return true
-            }
-            let seconds = coding.seconds(mark.recurrenceID, before.timeZone).rounded()
-            if kept.contains(seconds) { return false }
-            let walked = stored.live(from: seconds, to: seconds + 1, workBudget: RecurrenceBound.maximumWork / 10)
-            return !walked.instances.contains { $0.recurrenceID.rounded() == seconds }
+            let at = seconds(mark.recurrenceID)
+            return excludedBefore.contains(at) || (mark.status == .completed && completedBefore.contains(at))
+        }
+        let kept = Set((keys.map(OccurrenceKeys.decode) ?? []).map { $0.key.rounded() })
+        let unkept = marked.map { seconds($0.recurrenceID) }.filter { !kept.contains($0) }
+        var walked = Set<Double>()
+        if let low = unkept.min(), let high = unkept.max() {
+            let walk = stored.live(from: low, to: high + 1, workBudget: RecurrenceBound.maximumWork)
+            walked = Set(walk.instances.map { $0.recurrenceID.rounded() })
+        }
+        marked.removeAll { mark in
+            let at = seconds(mark.recurrenceID)
+            return !kept.contains(at) && !walked.contains(at)
         }
         return marked.isEmpty ? nil : (before, marked)
     }

@@ -173,4 +173,28 @@ struct OccurrenceHistoryTests {
         _ = try CalendarFixtures.importText(file([]), into: store)
         #expect(try store.historyEntryCount() == 0)
     }
+
+    @Test("a write with thousands of EXDATEs more, past the kept rows or no instance at all, over thousands already there, stays bounded")
+    func manyMarksAtOnce() throws {
+        let (store, _) = try Self.store()
+        let start = Fixture.utc("2026-11-23 07:00")
+        // Every minute, 20,000 minutes already taken out (stored as a file gave them).
+        var series = Item(
+            id: Fixture.id(3), kind: .event, title: "Tick",
+            times: [ItemTime(start: start, end: start.addingTimeInterval(30))], repeatRule: "FREQ=MINUTELY",
+            created: Fixture.now)
+        series.exceptionDates = (0..<20_000).map { start.addingTimeInterval(Double(3 * $0 + 1) * 60) }
+        series = try store.save(series)
+        #expect(try store.historyEntryCount() == 0)
+        // 10,000 minutes from 2028 on (far past the rows kept), and beside each a time half a
+        // minute later, which the series never had.
+        let first = Fixture.utc("2028-01-01 07:00")
+        let minutes = (0..<10_000).map { first.addingTimeInterval(Double($0) * 60) }
+        series.exceptionDates += minutes + minutes.map { $0.addingTimeInterval(30) }
+        let (_, seconds) = try ThreadCPU.measure { try store.save(series) }
+        #expect(seconds < 3, "\(seconds) s of CPU")
+        let recorded = try store.historyEntries(offset: 0, limit: 20_000).compactMap(\.occurrence?.recurrenceID)
+        #expect(Set(recorded).isSubset(of: Set(minutes)))
+        #expect(try store.historyEntryCount() == recorded.count)
+    }
 }
