@@ -315,9 +315,11 @@ struct ItemRowWriter {
             storedMarks.contains(
                 Mark(deleted: mark.status == .deleted, seconds: coding.seconds(mark.recurrenceID, zone).rounded()))
         }
+        // A stored version that no longer reads (damaged values) tells History nothing: writing
+        // the new one over it is how it gets mended.
         guard !marked.isEmpty,
-            let stored = try SQLiteStore.storedSeries(
-                db, rowID: rowID, coding: coding, zoneDefinitions: zones.definitions),
+            let stored = (try? SQLiteStore.storedSeries(
+                db, rowID: rowID, coding: coding, zoneDefinitions: zones.definitions)) ?? nil,
             stored.item.isRecurring, stored.item.status == .active
         else { return nil }
         // Compared as the stored version's seconds: its zone may not be the new one's.

@@ -64,6 +64,25 @@ struct DamagedValuesTests {
     /// The date fields' calendar is Julian before 1582: its 1 January of the year 1 is two days
     /// before the proleptic one, and a series from then was written, then read as damage
     /// (rule campaign, seed 2027, input 319638).
+    @Test("a damaged series is mended by a sync writing it again with an occurrence more taken out; History learns nothing")
+    func mendedWithAnOccurrenceTakenOut() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let start = Fixture.utc("2026-11-23 09:00")
+        var series = try store.save(
+            Item(
+                id: Fixture.id(9), kind: .event, title: "Daily",
+                times: [ItemTime(start: start, end: start.addingTimeInterval(3600))], repeatRule: "FREQ=DAILY",
+                created: Fixture.now))
+        try damage(store, "UPDATE item SET created = 1e300 WHERE title = 'Daily'")
+        expectDamaged { _ = try store.activeItems(offset: 0, limit: .max) }
+        // As a sync writes what the server has (`CalendarSync`): the version stored is not read
+        // through the item's own checks first.
+        series.exceptionDates = [Fixture.utc("2026-11-24 09:00")]
+        try store.writeBatch(.few) { _, batch in try batch.write(series) }
+        #expect(try store.item(id: series.id)?.exceptionDates == series.exceptionDates)
+        #expect(try store.historyEntryCount() == 0)
+    }
+
     @Test("what a date field takes is never read back as damage; what lies beyond is refused before it is written")
     func earliestDates() throws {
         var calendar = Calendar(identifier: .gregorian)
