@@ -81,6 +81,44 @@ struct SyncJourneyTests {
         #expect(try !session.screen().contains("alice-secret"))
     }
 
+    @Test("one occurrence of a repeating task completed in the planner is in History on another device after a sync")
+    func completedOccurrenceTravels() async throws {
+        // A daily task from tomorrow at 18:00, five times, on this device and, after a sync, on a laptop.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let first = utc.startOfDay(for: Date().addingTimeInterval(86_400)).addingTimeInterval(18 * 3_600)
+        try run(["add", "Water plants", "--task", "--due", formatter.string(from: first), "--repeat", "daily, 5 times"])
+        try addAccount()
+        try run(["sync"])
+        let laptop = try TemporaryDirectory(prefix: "datebook-e2e")
+        try addAccount(in: laptop)
+        try run(["sync"], in: laptop)
+
+        // In the planner: x on the task's row, only this one; S sends it.
+        let session = try open(["--sync-interval", "0"])
+        try await session.waitFor("Water plants")
+        try session.send(keys: "x")
+        try await session.waitFor("o only this one")
+        try session.send(keys: "o")
+        try await session.waitFor("the rest of the series stays")
+        try session.send(keys: "S")
+        try await session.waitFor("Synced home: sent 1")
+
+        // The laptop syncs: its History has that occurrence, completed; the series goes on.
+        try run(["sync"], in: laptop)
+        let history = try run(["list", "--history"], in: laptop)
+        let columns = history.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(columns?[4] == "Water plants", "\(history)")
+        formatter.dateFormat = "EEE d MMM"
+        #expect(columns?[2] == Substring(formatter.string(from: first)), "\(history)")
+        #expect(columns?[6].hasPrefix("completed (one occurrence) ") == true, "\(history)")
+        #expect(try run(["list"], in: laptop).contains("Water plants"))
+    }
+
     @Test("while the server hangs, keys still answer; after the time limit the tab bar says so; then S works again; q does not wait for the sync")
     func hangingServer() async throws {
         let proxy = try FaultyProxy(inFrontOf: server)
