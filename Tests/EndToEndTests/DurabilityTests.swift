@@ -216,6 +216,62 @@ struct DurabilityTests {
         print("durability: import of \(count): " + outcomes.joined(separator: "; "))
     }
 
+    @Test("kill -9 during an import that takes occurrences out of stored series: History and the EXDATEs agree after")
+    func killedImportIntoHistory() throws {
+        let count = Self.stress ? 20_000 : 3_000
+        func file(exdate: Bool) -> String {
+            var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//durability//EN\r\n"
+            for n in 0..<count {
+                let start = String(format: "2027%02d%02dT%02d0000Z", 1 + n % 12, 1 + n % 26, n % 24)
+                text += "BEGIN:VEVENT\r\nUID:daily-\(n)\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:\(start)\r\n"
+                text += "RRULE:FREQ=DAILY;COUNT=30\r\nSUMMARY:Daily \(n)\r\n"
+                // The third instance, taken out by another program.
+                if exdate { text += "EXDATE:" + start.replacingOccurrences(of: String(start.prefix(8)), with: String(
+                    format: "2027%02d%02d", 1 + n % 12, 3 + n % 26)) + "\r\n" }
+                text += "END:VEVENT\r\n"
+            }
+            return text + "END:VCALENDAR\r\n"
+        }
+        let first = home.path("series.ics")
+        let second = home.path("series-exdates.ics")
+        try Data(file(exdate: false).utf8).write(to: URL(fileURLWithPath: first))
+        try Data(file(exdate: true).utf8).write(to: URL(fileURLWithPath: second))
+        #expect(try datebook(["import", first], timeout: .seconds(300)).status == 0)
+        func counts() throws -> (history: Int, exdates: Int) {
+            let read = try Command.run(
+                "/usr/bin/env",
+                ["sqlite3", db, "SELECT (SELECT COUNT(*) FROM occurrence_history), "
+                    + "(SELECT COUNT(*) FROM item_recurrence_date WHERE is_exception = 1)"])
+            try #require(read.status == 0, "\(read.standardError)")
+            let numbers = read.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|")
+            return (Int(numbers.first ?? "") ?? -1, Int(numbers.last ?? "") ?? -1)
+        }
+        var outcomes: [String] = []
+        for delay in ["0.1", "0.3", "0.6", "1", "2"] {
+            let killed = try bash("""
+                "$DATEBOOK" import "\(second)" --db "$DB" >/dev/null 2>&1 &
+                pid=$!
+                sleep \(delay)
+                kill -9 $pid 2>/dev/null
+                wait $pid
+                echo $?
+                """)
+            try expectWhole()
+            let (history, exdates) = try counts()
+            outcomes.append("killed after \(delay) s (exit \(killed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))): \(history) rows of History, \(exdates) EXDATEs")
+            #expect(history == exdates, "History has \(history) rows for \(exdates) EXDATEs")
+            #expect(exdates == 0 || exdates == count, "a part of the import is there: \(exdates) of \(count)")
+            if exdates > 0 { break }
+        }
+        // Left to finish, the import takes each third instance out and History shows each.
+        #expect(try datebook(["import", second], timeout: .seconds(300)).status == 0)
+        let (history, exdates) = try counts()
+        outcomes.append("whole: \(history) rows of History, \(exdates) EXDATEs")
+        #expect(history == count)
+        #expect(exdates == count)
+        print("durability: import taking out \(count) occurrences: " + outcomes.joined(separator: "; "))
+    }
+
     // MARK: - A full disk
 
     /// A 3 MB file system of its own (tmpfs) for the database, when this user may mount one;
