@@ -215,7 +215,7 @@ struct ItemRowWriter {
         }
         let rowID: Int64
         let replacing: Bool
-        var removed: (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date)])?
+        var removed: (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date, at: Date)])?
         try item.bindColumns(
             to: insertItem, times: coding, series: instances?.row, listed: listed, occurrenceKeys: keys)
         if try insertItem.run() > 0 {
@@ -258,7 +258,8 @@ struct ItemRowWriter {
             if let removed {
                 for occurrence in removed.occurrences {
                     try SQLiteStore.recordOccurrence(
-                        db, occurrence.status, of: removed.before, recurrenceID: occurrence.recurrenceID, at: now)
+                        db, occurrence.status, of: removed.before, recurrenceID: occurrence.recurrenceID,
+                        at: occurrence.at)
                 }
                 try history.recorded(db)
             }
@@ -289,16 +290,18 @@ struct ItemRowWriter {
     /// looked at: its kept rows, and past them one live walk over the marks' span, bounded as
     /// any walk is (`RecurrenceBound.maximumWork`), however many marks a file adds.
     private func removedOccurrences(of item: Item, rowID: Int64, keys: Data?) throws
-        -> (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date)])?
+        -> (before: Item, occurrences: [(status: ItemStatus, recurrenceID: Date, at: Date)])?
     {
         guard item.isRecurring, item.status == .active else { return nil }
         let coding = coding
         let zone = item.timeZone
         let excluded = Set(item.exceptionDates.map { coding.seconds($0, zone).rounded() })
-        var marked: [(status: ItemStatus, recurrenceID: Date)] = item.exceptionDates.map { (.deleted, $0) }
+        // A completed one is History's at the time it was completed; a deleted one says no
+        // time, and is at this write's.
+        var marked: [(status: ItemStatus, recurrenceID: Date, at: Date)] = item.exceptionDates.map { (.deleted, $0, now) }
         for override in item.overrides
         where override.isCompleted && !excluded.contains(coding.seconds(override.recurrenceID, zone).rounded()) {
-            marked.append((.completed, override.recurrenceID))
+            marked.append((.completed, override.recurrenceID, min(override.completedAt ?? now, now)))
         }
         guard !marked.isEmpty else { return nil }
         struct Mark: Hashable {

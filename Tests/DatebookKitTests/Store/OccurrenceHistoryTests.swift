@@ -125,15 +125,22 @@ struct OccurrenceHistoryTests {
     func learnsFromAWrite() throws {
         let (store, moment) = try Self.store()
         var series = try Self.standup(store)
-        moment.advance(minutes: 5)
+        moment.advance(minutes: 2)
+        let completedThere = moment.now.withLock { $0 }
+        moment.advance(minutes: 3)
+        let written = moment.now.withLock { $0 }
         // Another device deleted Tuesday's, one sixteen months ahead (past the rows the store keeps,
         // found by walking the rule) and completed Wednesday's; and EXDATEs of times the series
         // never had (a Saturday), which are no occurrences anyone deleted.
         let ahead = Fixture.utc("2028-03-14 09:00")
         series.exceptionDates = [Self.tuesday, Fixture.utc("2026-11-24 10:30"), ahead, Fixture.utc("2028-03-18 09:00")]
-        series.setInstanceCompleted(moment.now.withLock { $0 }, recurrenceID: Self.wednesday)
+        series.setInstanceCompleted(completedThere, recurrenceID: Self.wednesday)
         try store.save(series)
         let rows = try store.historyEntries(offset: 0, limit: 10).compactMap(\.occurrence)
+        // The completed one at the time it was completed there; the deleted ones say no time,
+        // and are at the write's.
+        #expect(rows.first { $0.recurrenceID == Self.wednesday }?.at == completedThere)
+        #expect(rows.filter { $0.status == .deleted }.allSatisfy { $0.at == written })
         #expect(rows.map(\.recurrenceID).sorted() == [Self.tuesday, Self.wednesday, ahead])
         let deleted = try #require(rows.first { $0.recurrenceID == Self.tuesday })
         #expect(deleted.status == .deleted)
