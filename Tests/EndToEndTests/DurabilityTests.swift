@@ -44,6 +44,19 @@ struct DurabilityTests {
         return all
     }
 
+    /// Runs `datebook import file` and kills it with SIGKILL after `delay` seconds; its exit
+    /// status (137 when the kill came first).
+    func importKilled(_ file: String, after delay: String) throws -> String {
+        try bash("""
+            "$DATEBOOK" import "\(file)" --db "$DB" >/dev/null 2>&1 &
+            pid=$!
+            sleep \(delay)
+            kill -9 $pid 2>/dev/null
+            wait $pid
+            echo $?
+            """).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     func expectWhole() throws {
         let checked = try datebook(["check"])
         #expect(checked.status == 0, "check: \(checked.standardOutput) \(checked.standardError)")
@@ -198,18 +211,11 @@ struct DurabilityTests {
         #expect(try datebook(["add", "Before", "--start", "tomorrow 9:00"]).status == 0)
         var outcomes: [String] = []
         for delay in ["0.05", "0.2", "0.5", "1"] {
-            let killed = try bash("""
-                "$DATEBOOK" import "\(file)" --db "$DB" >/dev/null 2>&1 &
-                pid=$!
-                sleep \(delay)
-                kill -9 $pid 2>/dev/null
-                wait $pid
-                echo $?
-                """)
+            let killed = try importKilled(file, after: delay)
             let listed = try datebook(["list", "--json"])
             let items = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [Any])
             try expectWhole()
-            outcomes.append("killed after \(delay) s (exit \(killed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))): \(items.count - 1) imported")
+            outcomes.append("killed after \(delay) s (exit \(killed)): \(items.count - 1) imported")
             #expect(items.count == 1 || items.count == count + 1, "a part of the import is there: \(items.count - 1) of \(count)")
             if items.count > 1 { break }
         }
@@ -248,17 +254,10 @@ struct DurabilityTests {
         }
         var outcomes: [String] = []
         for delay in ["0.1", "0.3", "0.6", "1", "2"] {
-            let killed = try bash("""
-                "$DATEBOOK" import "\(second)" --db "$DB" >/dev/null 2>&1 &
-                pid=$!
-                sleep \(delay)
-                kill -9 $pid 2>/dev/null
-                wait $pid
-                echo $?
-                """)
+            let killed = try importKilled(second, after: delay)
             try expectWhole()
             let (history, exdates) = try counts()
-            outcomes.append("killed after \(delay) s (exit \(killed.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))): \(history) rows of History, \(exdates) EXDATEs")
+            outcomes.append("killed after \(delay) s (exit \(killed)): \(history) rows of History, \(exdates) EXDATEs")
             #expect(history == exdates, "History has \(history) rows for \(exdates) EXDATEs")
             #expect(exdates == 0 || exdates == count, "a part of the import is there: \(exdates) of \(count)")
             if exdates > 0 { break }
