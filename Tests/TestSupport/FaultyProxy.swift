@@ -60,6 +60,8 @@ public final class FaultyProxy: @unchecked Sendable {
     private var always: Fault?
     private var matching: [(method: String, fault: Fault)] = []
     private var open: Set<Int32> = []
+    /// Threads accepting on a listener that is not closed yet (see `goUp`).
+    private var accepting = 0
 
     /// A proxy in front of `127.0.0.1:upstreamPort`.
     public init(upstreamPort: UInt16) throws {
@@ -131,9 +133,27 @@ public final class FaultyProxy: @unchecked Sendable {
         if fd >= 0 { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
-    /// Listens again on the same port.
+    /// Listens again on the same port: once the listener `goDown` shut is closed, and the port
+    /// is free. Another socket may hold it meanwhile (a client's connection on a busy machine
+    /// can be given it as its own port): that is waited out for up to ten seconds, looking again
+    /// every 20 ms, as nothing says when it lets go.
     public func goUp() throws {
-        let fd = try LoopbackPort.bound(to: port)
+        let deadline = ContinuousClock.now + .seconds(10)
+        changed.lock()
+        while locked({ accepting }) > 0 && ContinuousClock.now < deadline {
+            _ = changed.wait(until: Date().addingTimeInterval(0.1))
+        }
+        changed.unlock()
+        var bound: Int32?
+        while bound == nil {
+            do {
+                bound = try LoopbackPort.bound(to: port)
+            } catch {
+                guard ContinuousClock.now < deadline else { throw error }
+                usleep(20_000)
+            }
+        }
+        let fd = bound!
         guard listen(fd, 64) == 0 else {
             close(fd)
             throw POSIXError(.EIO)
@@ -169,6 +189,7 @@ public final class FaultyProxy: @unchecked Sendable {
     }
 
     private func startAccepting(_ fd: Int32) {
+        locked { accepting += 1 }
         let thread = Thread { [self] in accept(on: fd) }
         thread.start()
     }
@@ -184,6 +205,10 @@ public final class FaultyProxy: @unchecked Sendable {
             guard keep else {
                 if client >= 0 { close(client) }
                 close(fd)
+                changed.lock()
+                locked { accepting -= 1 }
+                changed.broadcast()
+                changed.unlock()
                 return
             }
             let thread = Thread { [self] in
