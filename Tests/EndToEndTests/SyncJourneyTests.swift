@@ -84,14 +84,7 @@ struct SyncJourneyTests {
     @Test("one occurrence of a repeating task completed in the planner is in History on another device after a sync")
     func completedOccurrenceTravels() async throws {
         // A daily task from tomorrow at 18:00, five times, on this device and, after a sync, on a laptop.
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        let first = utc.startOfDay(for: Date().addingTimeInterval(86_400)).addingTimeInterval(18 * 3_600)
-        try run(["add", "Water plants", "--task", "--due", formatter.string(from: first), "--repeat", "daily, 5 times"])
+        let first = try EventsOverYearsJourneyTests.addWaterPlants(db: database)
         try addAccount()
         try run(["sync"])
         let laptop = try TemporaryDirectory(prefix: "datebook-e2e")
@@ -113,8 +106,7 @@ struct SyncJourneyTests {
         let history = try run(["list", "--history"], in: laptop)
         let columns = history.split(separator: "\n").first.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
         #expect(columns?[4] == "Water plants", "\(history)")
-        formatter.dateFormat = "EEE d MMM"
-        #expect(columns?[2] == Substring(formatter.string(from: first)), "\(history)")
+        #expect(columns?[2] == Substring(EventsOverYearsJourneyTests.format(first, "EEE d MMM")), "\(history)")
         #expect(columns?[6].hasPrefix("completed (one occurrence) ") == true, "\(history)")
         #expect(try run(["list"], in: laptop).contains("Water plants"))
     }
