@@ -103,23 +103,34 @@ struct ICalendarTarget: FuzzTarget {
         }
         // Many zones the file defines, as Outlook writes them (parts repeating from 1601), each
         // used by an event of a year from now to 9999: libical expands each zone a year at a
-        // time, and again for each time past 2582 (findings 39 and 42). Rolled last too.
+        // time, and again for each time past 2582 (findings 39 and 42). Or fewer zones, some
+        // of them the system's, each used by events in years ascending a few at a time to
+        // 2582: libical expanded a zone again for each (finding 62). Rolled last too.
         if dice.oneIn(40) {
             var zones: [UInt8] = []
             var events: [UInt8] = []
-            for n in 0..<dice.int(2...300) {
-                let tzid = "Zone \(n) Standard Time"
-                zones += Array(
-                    ("BEGIN:VTIMEZONE\r\nTZID:\(tzid)\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\n"
-                        + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"
-                        + "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\n"
-                        + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
-                        + "END:DAYLIGHT\r\nEND:VTIMEZONE\r\n").utf8)
-                let year = dice.pick([2026, 2500, 2583, 4063, 9999, dice.int(2026...9999)])
-                events += Array(
-                    ("BEGIN:VEVENT\r\nUID:zoned-\(n)\r\nDTSTART;TZID=\(tzid):\(String(format: "%04d", year))0611T120000\r\n"
-                        + "SUMMARY:zoned \(n)\r\n" + (dice.oneIn(4) ? "RRULE:FREQ=DAILY;COUNT=3\r\n" : "")
-                        + "END:VEVENT\r\n").utf8)
+            if dice.oneIn(3) {
+                let step = dice.int(1...9)
+                for n in 0..<dice.int(1...40) {
+                    let system = dice.oneIn(2)
+                    let tzid = system ? dice.pick(Self.systemZones) : "Zone \(n) Standard Time"
+                    if !system { zones += Self.outlookZone(tzid) }
+                    for year in stride(from: 2026, through: 2582, by: step) {
+                        events += Array(
+                            ("BEGIN:VEVENT\r\nUID:ascending-\(n)-\(year)\r\n"
+                                + "DTSTART;TZID=\(tzid):\(year)0611T120000\r\nSUMMARY:ascending\r\nEND:VEVENT\r\n").utf8)
+                    }
+                }
+            } else {
+                for n in 0..<dice.int(2...300) {
+                    let tzid = "Zone \(n) Standard Time"
+                    zones += Self.outlookZone(tzid)
+                    let year = dice.pick([2026, 2500, 2583, 4063, 9999, dice.int(2026...9999)])
+                    events += Array(
+                        ("BEGIN:VEVENT\r\nUID:zoned-\(n)\r\nDTSTART;TZID=\(tzid):\(String(format: "%04d", year))0611T120000\r\n"
+                            + "SUMMARY:zoned \(n)\r\n" + (dice.oneIn(4) ? "RRULE:FREQ=DAILY;COUNT=3\r\n" : "")
+                            + "END:VEVENT\r\n").utf8)
+                }
             }
             let block = zones + events
             Self.add(block, to: &bytes)
@@ -319,6 +330,21 @@ struct ICalendarTarget: FuzzTarget {
             ]
             insert(block.map { Array($0.utf8) }, &dice)
         }
+    }
+
+    /// Zones of the system with summer time, on both sides of the equator.
+    static let systemZones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago",
+                              "Europe/London", "Asia/Jerusalem", "America/St_Johns", "Pacific/Auckland"]
+
+    /// A VTIMEZONE as Outlook writes it: summer time from March to October, both parts
+    /// repeating from 1601.
+    static func outlookZone(_ tzid: String) -> [UInt8] {
+        Array(
+            ("BEGIN:VTIMEZONE\r\nTZID:\(tzid)\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\n"
+                + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"
+                + "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\n"
+                + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
+                + "END:DAYLIGHT\r\nEND:VTIMEZONE\r\n").utf8)
     }
 
     // MARK: - Running an input

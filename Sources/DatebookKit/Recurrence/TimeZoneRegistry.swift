@@ -82,11 +82,13 @@ final class TimeZoneRegistry: Sendable {
 
     /// The most years of changes libical may walk to expand a VTIMEZONE: for each part that
     /// repeats, from its DTSTART to its UNTIL or 2582, the last year libical expands to (the
-    /// times of an item reach it; later ones are read a cycle earlier, `Libical.asTimeT`).
-    /// About 7 µs a year through ICU: a zone as Outlook writes it (two parts from 1601) is
-    /// 1,962 years, 6 ms to expand to now and 14 ms to 2582.
+    /// times of an item reach it; later ones are read a cycle earlier, `Libical.asTimeT`),
+    /// and before that up to a few years from now, where its first expansion may stop
+    /// (`Libical.firstCoveredYear`). About 7 µs a year through ICU: a zone as Outlook writes it
+    /// (two parts from 1601) is 2,822 years, 6 ms to expand to now and 14 ms to 2582.
     private static func expansionYears(of component: OpaquePointer) -> Int {
         let lastYear = 2582
+        let firstYear = Int(Libical.firstCoveredYear) + 1
         var years = 0
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
             var part = icalcomponent_get_first_component(component, kind)
@@ -101,7 +103,7 @@ final class TimeZoneRegistry: Sendable {
                 let start = Int(icalcomponent_get_dtstart(current).year)
                 for rule in rules {
                     let end = icaltime_is_null_time(rule.until) == 0 ? min(Int(rule.until.year), lastYear) : lastYear
-                    years += max(0, end - start)
+                    years += max(0, end - start) + max(0, min(end, firstYear) - start)
                 }
                 part = icalcomponent_get_next_component(component, kind)
             }
