@@ -103,7 +103,8 @@ struct ICalendarTarget: FuzzTarget {
         }
         // Many zones the file defines, as Outlook writes them (parts repeating from 1601), each
         // used by an event of a year from now to 9999: libical expands each zone a year at a
-        // time, and again for each time past 2582 (findings 39 and 42). Or fewer zones, some
+        // time, and again for each time past 2582 (findings 39 and 42), or as many of the
+        // system's zones (finding 63). Or fewer zones, some
         // of them the system's, each used by events in years ascending a few at a time to
         // 2582: libical expanded a zone again for each (finding 62). Rolled last too.
         if dice.oneIn(40) {
@@ -122,9 +123,12 @@ struct ICalendarTarget: FuzzTarget {
                     }
                 }
             } else {
-                for n in 0..<dice.int(2...300) {
-                    let tzid = "Zone \(n) Standard Time"
-                    zones += Self.outlookZone(tzid)
+                // Half the time some of the system's zones instead, which libical walked up
+                // to each time too (finding 63).
+                let system = dice.oneIn(2)
+                for n in 0..<dice.int(2...(system ? Self.everySystemZone.count : 300)) {
+                    let tzid = system ? Self.everySystemZone[n] : "Zone \(n) Standard Time"
+                    if !system { zones += Self.outlookZone(tzid) }
                     let year = dice.pick([2026, 2500, 2583, 4063, 9999, dice.int(2026...9999)])
                     events += Array(
                         ("BEGIN:VEVENT\r\nUID:zoned-\(n)\r\nDTSTART;TZID=\(tzid):\(String(format: "%04d", year))0611T120000\r\n"
@@ -335,6 +339,9 @@ struct ICalendarTarget: FuzzTarget {
     /// Zones of the system with summer time, on both sides of the equator.
     static let systemZones = ["Europe/Berlin", "America/New_York", "Australia/Sydney", "America/Santiago",
                               "Europe/London", "Asia/Jerusalem", "America/St_Johns", "Pacific/Auckland"]
+
+    /// Every zone the system knows, in one order.
+    static let everySystemZone = TimeZone.knownTimeZoneIdentifiers.sorted()
 
     /// A VTIMEZONE as Outlook writes it: summer time from March to October, both parts
     /// repeating from 1601.

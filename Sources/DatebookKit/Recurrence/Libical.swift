@@ -66,23 +66,21 @@ enum Libical {
     /// clock, hence a year of room) plus five (its `ICALTIMEZONE_EXTRA_COVERAGE`).
     static let firstCoveredYear = Int32(Calendar(identifier: .gregorian).component(.year, from: Date())) + 4
 
-    /// Has libical expand `zone`'s changes up to `lastZoneYear` at once, before it converts a
-    /// time of `year` past `firstCoveredYear`.
+    /// Has libical expand `zone`'s changes up to `end` at once.
     ///
     /// libical expands a zone's changes again, from the zone's first year, for each time whose
     /// year lies past the last it expanded to plus five: a file of times in years ascending
     /// six at a time walked a zone's changes once per time, so one zone written as Outlook
     /// writes them (from 1601) and 93 events from 2026 to 2582 took 1 s to import, and 30
-    /// such zones 31 s (30 system zones, 14 s; finding 62). Now each zone is walked at most
-    /// twice: up to `firstCoveredYear` by the first time before it, and up to `lastZoneYear`
-    /// by the first time after it. For a zone already expanded the call costs one look-up.
-    private static func coverToTheEnd(_ zone: OpaquePointer?, before year: Int32) {
-        guard let zone, year > firstCoveredYear else { return }
-        var end = icaltime_null_time()
-        end.year = Int32(lastZoneYear)
-        end.month = 1
-        end.day = 1
-        _ = icaltimezone_get_utc_offset(zone, &end, nil)
+    /// such zones 31 s (30 system zones, 14 s; finding 62). A time past `firstCoveredYear`
+    /// now has its zone expanded as far as any later time will need (`stand`), so each zone
+    /// is walked at most twice. For a zone already expanded the call costs one look-up.
+    private static func cover(_ zone: OpaquePointer, to end: Int32) {
+        var last = icaltime_null_time()
+        last.year = end
+        last.month = 1
+        last.day = 1
+        _ = icaltimezone_get_utc_offset(zone, &last, nil)
     }
 
     /// The Gregorian calendar repeats every 400 years, weekdays and leap days alike.
@@ -94,45 +92,91 @@ enum Libical {
         year > lastZoneYear ? (year - Int32(lastZoneYear) + cycleYears - 1) / cycleYears : 0
     }
 
-    /// `icaltime_as_timet_with_zone`: a time read in `zone` as seconds since 1970.
-    ///
-    /// A time past `lastZoneYear` in a zone is read whole cycles earlier, where libical has the
-    /// zone's changes at hand, and moved back: the zone's last rules go on as they did there.
-    static func asTimeT(_ time: icaltimetype, _ zone: OpaquePointer?) -> time_t {
-        let shift = zone == nil ? 0 : cycles(time.year)
-        coverToTheEnd(zone, before: time.year - shift * cycleYears)
-        guard shift > 0 else { return icaltime_as_timet_with_zone(time, zone) }
-        var earlier = time
-        earlier.year -= shift * cycleYears
-        return icaltime_as_timet_with_zone(earlier, zone) + time_t(shift) * cycleSeconds
+    /// The year a time of `year` in a zone regular from `regularFrom` is read in instead
+    /// (see `TimeZoneRegistry.regularFrom(_:)`): the first from then whose days fall on the
+    /// same weekdays, leap day alike (after the first, whose December may not be), or nil
+    /// when there is none before `year`.
+    static func twinYear(of year: Int32, regularFrom: Int32) -> Int32? {
+        // (From the year after: December of the twin's year before is regular too.)
+        guard regularFrom + 1 < year else { return nil }
+        let target = (CivilDay(year: Int(year), month: 1, day: 1).weekday, CivilDay.isLeap(Int(year)))
+        // Any 40 years in a row hold every kind of year.
+        for candidate in (regularFrom + 1)..<min(year, regularFrom + 1 + twinYears)
+        where (CivilDay(year: Int(candidate), month: 1, day: 1).weekday, CivilDay.isLeap(Int(candidate))) == target {
+            return candidate
+        }
+        return nil
     }
 
-    /// `icaltime_from_timet_with_zone`: seconds since 1970 as a time in `zone`, read whole
-    /// cycles earlier past `lastZoneYear` (see `asTimeT(_:_:)`).
+    /// The years a twin is looked for in, from the first regular one.
+    static let twinYears: Int32 = 40
+
+    /// How a time of `year` in the zones given is read: `years` earlier, and moved `seconds`
+    /// back after (both 0 for a time of the next few years).
+    ///
+    /// In a zone that changes its clocks by yearly rules alone from some year (a system zone
+    /// from 2038, one Outlook writes from 1602), a later year changes them as its twin does,
+    /// the first year from then whose days fall on the same weekdays: so libical, which walks
+    /// a zone's changes from its first year up to the year of each time it converts, never
+    /// walks past the twin (finding 63: 518 system zones, one event each in 2500, took 2 s to
+    /// import; 0.2 s now); a time before its twin has the zone expanded up to the last year
+    /// a twin may be (`cover`). In another zone a time past `lastZoneYear` is read whole
+    /// 400-year cycles earlier, where the Gregorian calendar repeats, and the zone is expanded
+    /// up to `lastZoneYear` at once.
+    private static func stand(_ year: Int32, in zones: OpaquePointer?...) -> (years: Int32, seconds: time_t) {
+        let present = zones.compactMap { $0 }
+        guard year > firstCoveredYear, !present.isEmpty else { return (0, 0) }
+        let registry = TimeZoneRegistry.shared
+        let regular = present.map { registry.regularFrom($0) }
+        var end = Int32(lastZoneYear)
+        if !regular.contains(nil), let from = regular.compactMap({ $0 }).max() {
+            if let twin = twinYear(of: year, regularFrom: from) {
+                let days = CivilDay.ordinal(Int(year), 1, 1) - CivilDay.ordinal(Int(twin), 1, 1)
+                return (year - twin, time_t(days) * 86_400)
+            }
+            end = min(end, from + 1 + twinYears)
+        }
+        let shift = cycles(year)
+        // (A year of room: the other wall clock's year may be the next.)
+        if year + 1 - shift * cycleYears > firstCoveredYear {
+            for zone in present { cover(zone, to: end) }
+        }
+        return (shift * cycleYears, time_t(shift) * cycleSeconds)
+    }
+
+    /// `icaltime_as_timet_with_zone`: a time read in `zone` as seconds since 1970.
+    ///
+    /// A time past the next few years is read in another year, where libical has the zone's
+    /// changes at hand or finds them cheaply, and moved back (`stand`).
+    static func asTimeT(_ time: icaltimetype, _ zone: OpaquePointer?) -> time_t {
+        let (years, seconds) = stand(time.year, in: zone)
+        guard years > 0 else { return icaltime_as_timet_with_zone(time, zone) }
+        var earlier = time
+        earlier.year -= years
+        return icaltime_as_timet_with_zone(earlier, zone) + seconds
+    }
+
+    /// `icaltime_from_timet_with_zone`: seconds since 1970 as a time in `zone`, read in
+    /// another year past the next few (see `asTimeT(_:_:)`).
     static func fromTimeT(_ seconds: time_t, _ isDate: Int32, _ zone: OpaquePointer?) -> icaltimetype {
         let utcYear = Int32(clamping: 1970 + Int(seconds / 31_556_952))
-        let shift = zone == nil ? 0 : cycles(utcYear)
-        // (A year of room: the wall clock's year may be the next.)
-        coverToTheEnd(zone, before: utcYear + 1 - shift * cycleYears)
-        guard shift > 0 else { return icaltime_from_timet_with_zone(seconds, isDate, zone) }
-        var time = icaltime_from_timet_with_zone(seconds - time_t(shift) * cycleSeconds, isDate, zone)
-        time.year += shift * cycleYears
+        let (years, shift) = stand(utcYear, in: zone)
+        guard years > 0 else { return icaltime_from_timet_with_zone(seconds, isDate, zone) }
+        var time = icaltime_from_timet_with_zone(seconds - shift, isDate, zone)
+        time.year += years
         return time
     }
 
     /// `icaltime_convert_to_zone`: `time` (in its own zone) on the wall clock of `zone`, read
-    /// whole cycles earlier past `lastZoneYear` (see `asTimeT(_:_:)`).
+    /// in another year past the next few (see `asTimeT(_:_:)`).
     static func convert(_ time: icaltimetype, _ zone: OpaquePointer?) -> icaltimetype {
-        // A day of room either way: the year may change between the two wall clocks.
-        let shift = cycles(time.year + (time.month == 12 ? 1 : 0))
-        let year = time.year + 1 - shift * cycleYears
-        coverToTheEnd(time.zone, before: year)
-        coverToTheEnd(zone, before: year)
-        guard shift > 0 else { return icaltime_convert_to_zone(time, zone) }
+        // (December's days fall on the same weekdays as in the next year's twin less one.)
+        let (years, _) = stand(time.year + (time.month == 12 ? 1 : 0), in: time.zone, zone)
+        guard years > 0 else { return icaltime_convert_to_zone(time, zone) }
         var earlier = time
-        earlier.year -= shift * cycleYears
+        earlier.year -= years
         var converted = icaltime_convert_to_zone(earlier, zone)
-        converted.year += shift * cycleYears
+        converted.year += years
         return converted
     }
 

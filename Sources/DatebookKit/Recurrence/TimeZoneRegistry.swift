@@ -21,6 +21,8 @@ final class TimeZoneRegistry: Sendable {
 
     private let zones = Mutex<[String: Zone]>([:])
     private let definedZones = Mutex<[String: Zone]>([:])
+    /// `regularFrom(of:)` of every zone made here, by its pointer's address.
+    private let regularYears = Mutex<[Int: Int32]>([:])
 
     private init() {
         Libical.prepare()
@@ -36,8 +38,62 @@ final class TimeZoneRegistry: Sendable {
     func systemZone(_ tzid: String) -> Zone? {
         if let cached = zones.withLock({ $0[tzid] }) { return cached }
         guard let found = Self.findSystemZone(tzid) else { return nil }
+        noteRegularity(of: found.pointer, icaltimezone_get_component(found.pointer))
         zones.withLock { $0[tzid] = found }
         return found
+    }
+
+    /// The first year from which a zone made here changes its clocks by yearly rules alone,
+    /// alike in every year whose days fall on the same weekdays (`Libical.twinYear`), or nil
+    /// when it does not or was not made here.
+    func regularFrom(_ zone: OpaquePointer) -> Int32? {
+        regularYears.withLock { $0[Int(bitPattern: zone)] }
+    }
+
+    private func noteRegularity(of zone: OpaquePointer, _ component: OpaquePointer?) {
+        guard let component, let year = Self.regularFrom(of: component) else { return }
+        regularYears.withLock { $0[Int(bitPattern: zone)] = year }
+    }
+
+    /// The first year (from 1971) from which a VTIMEZONE's changes are those of its parts
+    /// that repeat without end, yearly and every year (neither INTERVAL nor RSCALE), and
+    /// nothing else: every DTSTART, RDATE and UNTIL lies in an earlier year. From then on a
+    /// year's changes depend only on the weekday its days fall on and whether it is leap.
+    /// nil when a part repeats otherwise, or with COUNT.
+    static func regularFrom(of component: OpaquePointer) -> Int32? {
+        var regular: Int32 = 1971
+        var parts: [OpaquePointer] = []
+        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
+            var part = icalcomponent_get_first_component(component, kind)
+            while let current = part {
+                parts.append(current)
+                part = icalcomponent_get_next_component(component, kind)
+            }
+        }
+        for part in parts {
+            // Gathered first: reading the DTSTART moves libical's iterator over the properties.
+            var rules: [icalrecurrencetype] = []
+            var property = icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY)
+            while let rule = property {
+                rules.append(icalproperty_get_rrule(rule))
+                property = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)
+            }
+            var dates: [Int32] = []
+            property = icalcomponent_get_first_property(part, ICAL_RDATE_PROPERTY)
+            while let date = property {
+                let value = icalproperty_get_rdate(date)
+                dates.append(max(value.time.year, value.period.start.year, value.period.end.year))
+                property = icalcomponent_get_next_property(part, ICAL_RDATE_PROPERTY)
+            }
+            regular = max(regular, icalcomponent_get_dtstart(part).year + 1, (dates.max() ?? 0) + 1)
+            for rule in rules {
+                guard rule.freq == ICAL_YEARLY_RECURRENCE, rule.interval <= 1, rule.count == 0,
+                    rule.rscale == nil || String(cString: rule.rscale).uppercased() == "GREGORIAN"
+                else { return nil }
+                if icaltime_is_null_time(rule.until) == 0 { regular = max(regular, rule.until.year + 1) }
+            }
+        }
+        return regular
     }
 
     /// The canonical system name for a TZID (`Europe/Berlin` for a prefixed one), or nil.
@@ -65,6 +121,7 @@ final class TimeZoneRegistry: Sendable {
             return nil
         }
         let found = Zone(pointer: zone, expansionYears: years)
+        noteRegularity(of: zone, icaltimezone_get_component(zone))
         definedZones.withLock { $0[vtimezone] = found }
         return found
     }
@@ -81,14 +138,17 @@ final class TimeZoneRegistry: Sendable {
     }
 
     /// The most years of changes libical may walk to expand a VTIMEZONE: for each part that
-    /// repeats, from its DTSTART to its UNTIL or 2582, the last year libical expands to (the
-    /// times of an item reach it; later ones are read a cycle earlier, `Libical.asTimeT`),
-    /// and before that up to a few years from now, where its first expansion may stop
-    /// (`Libical.firstCoveredYear`). About 7 µs a year through ICU: a zone as Outlook writes it
-    /// (two parts from 1601) is 2,822 years, 6 ms to expand to now and 14 ms to 2582.
+    /// repeats, from its DTSTART up to a few years from now, where its first expansion may stop
+    /// (`Libical.firstCoveredYear`), and for a time past them, again up to the last year a
+    /// twin may be in a zone regular from some year (`Libical.stand`), else to 2582, the last
+    /// year libical expands to. About 7 µs a year through ICU: a zone as Outlook writes it (two
+    /// parts from 1601, regular from 1602) is 860 years in 2026, 6 ms; one whose rules change
+    /// in 2300 is 2,822 years, 20 ms.
     private static func expansionYears(of component: OpaquePointer) -> Int {
         let lastYear = 2582
         let firstYear = Int(Libical.firstCoveredYear) + 1
+        let twinsEnd = regularFrom(of: component).map { Int($0) + 1 + Int(Libical.twinYears) + 5 }
+        let walks = Set([firstYear, max(firstYear, min(lastYear, twinsEnd ?? lastYear))])
         var years = 0
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
             var part = icalcomponent_get_first_component(component, kind)
@@ -103,7 +163,7 @@ final class TimeZoneRegistry: Sendable {
                 let start = Int(icalcomponent_get_dtstart(current).year)
                 for rule in rules {
                     let end = icaltime_is_null_time(rule.until) == 0 ? min(Int(rule.until.year), lastYear) : lastYear
-                    years += max(0, end - start) + max(0, min(end, firstYear) - start)
+                    years += walks.reduce(0) { $0 + max(0, min(end, $1) - start) }
                 }
                 part = icalcomponent_get_next_component(component, kind)
             }
