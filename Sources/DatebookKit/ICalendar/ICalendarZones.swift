@@ -20,7 +20,7 @@ final class ICalendarZones {
         var problem: String?
     }
 
-    /// The years of zone changes (`TimeZoneRegistry.Zone.expansionYears`) the
+    /// The changes of the clocks (`TimeZoneRegistry.Zone.expansionYears`) the
     /// VTIMEZONEs one file defines may make libical walk in all: at most about 0.3 s, 46 zones
     /// as Outlook writes them. libical expands each zone through ICU a year at a time, and a
     /// file of 500 such zones took 3.2 s (6.4 s with its times in 2500); a zone past the budget
@@ -65,7 +65,7 @@ final class ICalendarZones {
                 let years = zone.expansionYears
                 if years > expansionLeft {
                     result.problem = "with the file's other time zones it has more changes to work out than "
-                        + "Datebook reads from one file (\(Self.expansionBudget) years of them)"
+                        + "Datebook reads from one file (\(Self.expansionBudget) in all)"
                 } else {
                     expansionLeft -= years
                     result = Resolved(zone: .named(tzid), pointer: zone.pointer, definition: text)

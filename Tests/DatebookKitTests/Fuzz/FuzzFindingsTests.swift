@@ -582,6 +582,48 @@ struct FuzzFindingsTests {
         }
     }
 
+    /// Finding 64: a file's zones were charged the years their parts repeat, not the changes:
+    /// a part changing the clocks on four weekdays of every week from 1601 cost 212 times a
+    /// zone as Outlook writes it, and ten such zones took 3.5 s to read (one changing them
+    /// twelve times a day, 5 s and 3.7 million changes). Now each is charged its changes.
+    @Test("a time zone that changes its clocks every few days is charged for each change")
+    func zoneChangingDaily() throws {
+        func rule(_ text: String) -> Int { TimeZoneRegistry.changesPerYear(of: icalrecurrencetype_from_string(text)) }
+        #expect(rule("FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10") == 1)
+        #expect(rule("FREQ=YEARLY;BYMONTH=3,10;BYDAY=-1SU") == 2)
+        #expect(rule("FREQ=YEARLY;BYDAY=MO,WE,FR,SU") == 212)
+        #expect(rule("FREQ=YEARLY;BYMONTH=4;BYDAY=SU;BYHOUR=1,2") == 10)
+        #expect(rule("FREQ=YEARLY;BYYEARDAY=1,100,200") == 3)
+
+        func zone(_ tzid: String, standard: String, daylight: String) -> [String] {
+            ["BEGIN:VTIMEZONE", "TZID:\(tzid)",
+             "BEGIN:STANDARD", "DTSTART:16010101T030000", "RRULE:\(standard)",
+             "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+             "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "RRULE:\(daylight)",
+             "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE"]
+        }
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN"]
+        lines += zone("Outlook Zone", standard: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", daylight: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")
+        for index in 0..<10 {
+            lines += zone("Dense Zone \(index)", standard: "FREQ=YEARLY;BYDAY=MO,WE,FR,SU", daylight: "FREQ=YEARLY;BYDAY=TU,TH,SA")
+        }
+        for (index, tzid) in (["Outlook Zone"] + (0..<10).map { "Dense Zone \($0)" }).enumerated() {
+            lines += ["BEGIN:VEVENT", "UID:zoned-\(index)", "DTSTAMP:20261101T000000Z",
+                      "DTSTART;TZID=\(tzid):20260611T120000", "DURATION:PT1H", "SUMMARY:Zoned", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        let store = try CalendarFixtures.store()
+        let text = lines.joined(separator: "\r\n") + "\r\n"
+        let report = try withinDeadline(10) { try CalendarFixtures.importText(text, into: store) }
+        let items = try CalendarFixtures.items(store)
+        #expect(items["zoned-0"]?.timeZone == .named("Outlook Zone"))
+        #expect(items["zoned-0"]?.times.first?.start == Fixture.utc("2026-06-11 10:00"))
+        for index in 1...10 {
+            #expect(items["zoned-\(index)"]?.timeZone == .floating, "zone \(index)")
+        }
+        #expect(report.warnings.filter { $0.message.contains("more changes to work out") }.count == 10)
+    }
+
     /// Findings 44 and 45: a series with thousands of changed instances, or an event with
     /// thousands of VALARMs, took a time that grew with the square of their number (1 MB of
     /// either, 1.4 s; 2.9 MB of instances, 12.7 s): each was added through the item's boxed
