@@ -104,7 +104,8 @@ struct ICalendarTarget: FuzzTarget {
         // Many zones the file defines, as Outlook writes them (parts repeating from 1601), each
         // used by an event of a year from now to 9999: libical expands each zone a year at a
         // time, and again for each time past 2582 (findings 39 and 42), or as many of the
-        // system's zones (finding 63). Or fewer zones, some
+        // system's zones (finding 63); one zone in eight changes the clocks every week (finding
+        // 64). Or fewer zones, some
         // of them the system's, each used by events in years ascending a few at a time to
         // 2582: libical expanded a zone again for each (finding 62). Rolled last too.
         if dice.oneIn(40) {
@@ -115,7 +116,7 @@ struct ICalendarTarget: FuzzTarget {
                 for n in 0..<dice.int(1...40) {
                     let system = dice.oneIn(2)
                     let tzid = system ? dice.pick(Self.systemZones) : "Zone \(n) Standard Time"
-                    if !system { zones += Self.outlookZone(tzid) }
+                    if !system { zones += Self.outlookZone(tzid, dense: dice.oneIn(8)) }
                     for year in stride(from: 2026, through: 2582, by: step) {
                         events += Array(
                             ("BEGIN:VEVENT\r\nUID:ascending-\(n)-\(year)\r\n"
@@ -128,7 +129,7 @@ struct ICalendarTarget: FuzzTarget {
                 let system = dice.oneIn(2)
                 for n in 0..<dice.int(2...(system ? Self.everySystemZone.count : 300)) {
                     let tzid = system ? Self.everySystemZone[n] : "Zone \(n) Standard Time"
-                    if !system { zones += Self.outlookZone(tzid) }
+                    if !system { zones += Self.outlookZone(tzid, dense: dice.oneIn(8)) }
                     let year = dice.pick([2026, 2500, 2583, 4063, 9999, dice.int(2026...9999)])
                     events += Array(
                         ("BEGIN:VEVENT\r\nUID:zoned-\(n)\r\nDTSTART;TZID=\(tzid):\(String(format: "%04d", year))0611T120000\r\n"
@@ -345,12 +346,16 @@ struct ICalendarTarget: FuzzTarget {
 
     /// A VTIMEZONE as Outlook writes it: summer time from March to October, both parts
     /// repeating from 1601.
-    static func outlookZone(_ tzid: String) -> [UInt8] {
-        Array(
+    /// Or, `dense`, one whose parts change the clocks on weekdays of every week, or hourly
+    /// on some of them (finding 64).
+    static func outlookZone(_ tzid: String, dense: Bool = false) -> [UInt8] {
+        let standard = dense ? "FREQ=YEARLY;BYDAY=MO,WE,FR,SU" : "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10"
+        let daylight = dense ? "FREQ=YEARLY;BYDAY=TU,TH;BYHOUR=1,3,5,7,9,11,13,15" : "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"
+        return Array(
             ("BEGIN:VTIMEZONE\r\nTZID:\(tzid)\r\nBEGIN:STANDARD\r\nDTSTART:16011028T030000\r\n"
-                + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"
+                + "RRULE:\(standard)\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\n"
                 + "END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:16010325T020000\r\n"
-                + "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
+                + "RRULE:\(daylight)\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0200\r\n"
                 + "END:DAYLIGHT\r\nEND:VTIMEZONE\r\n").utf8)
     }
 
@@ -415,12 +420,14 @@ struct ICalendarTarget: FuzzTarget {
         }
         var seen = Set<Instance>()
         seen.reserveCapacity(occurrences.count)
-        for occurrence in occurrences {
-            guard let recurrenceID = occurrence.recurrenceID else { continue }
+        // (By index: a loop over the occurrences copied each whole, a twentieth of a run.)
+        for index in occurrences.indices {
+            guard let recurrenceID = occurrences[index].recurrenceID else { continue }
             let instance = Instance(
-                item: occurrence.itemID, recurrenceID: recurrenceID.timeIntervalSince1970, time: occurrence.time)
+                item: occurrences[index].itemID, recurrenceID: recurrenceID.timeIntervalSince1970,
+                time: occurrences[index].time)
             if !seen.insert(instance).inserted {
-                return occurrence.id
+                return occurrences[index].id
             }
         }
         return nil
