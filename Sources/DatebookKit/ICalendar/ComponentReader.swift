@@ -114,7 +114,7 @@ final class ComponentReader: @unchecked Sendable {
                     message: "it is \(megabytes) MB, more than the \(Self.largestComponent / 1_000_000) MB a component may be; skipped"))
         }
         let (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
-        guard let component = icalparser_parse_string(text) else {
+        guard let component = Libical.parse(text) else {
             _ = Libical.takeError()
             return .skipped(
                 ImportReport.Note(line: chunk.line, component: chunk.name, message: "libical cannot parse it; skipped"))

@@ -45,7 +45,7 @@ enum ICalendarAlarm {
 
     /// The alarm a VALARM's text stands for, or nil.
     static func alarm(ofText text: String) -> Alarm? {
-        guard text.hasPrefix("BEGIN:VALARM"), let component = icalparser_parse_string(text) else { return nil }
+        guard text.hasPrefix("BEGIN:VALARM"), let component = Libical.parse(text) else { return nil }
         defer { icalcomponent_free(component) }
         return alarm(of: component)
     }

@@ -330,7 +330,7 @@ struct ICalendarEncoder {
     /// Adds a property or component kept verbatim.
     private func addVerbatim(_ text: String, to component: OpaquePointer) {
         if text.hasPrefix("BEGIN:") {
-            if let sub = icalparser_parse_string(text) {
+            if let sub = Libical.parse(text) {
                 icalcomponent_add_component(component, sub)
             }
         } else if let property = icalproperty_new_from_string(text) {

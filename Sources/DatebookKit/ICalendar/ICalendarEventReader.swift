@@ -61,7 +61,7 @@ struct ICalendarEventReader {
                     continue
                 }
                 let text = ICalendarScanner.text(of: chunk, in: bytes).text
-                guard let component = icalparser_parse_string(text) else {
+                guard let component = Libical.parse(text) else {
                     _ = Libical.takeError()
                     result.skipped += 1
                     continue

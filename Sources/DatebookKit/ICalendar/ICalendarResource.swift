@@ -66,7 +66,7 @@ public struct ICalendarResource {
             var overrides: [RecurrenceOverride] = []
             for chunk in scanner.chunks where chunk.name == "VEVENT" || chunk.name == "VTODO" {
                 let componentText = ICalendarScanner.text(of: chunk, in: bytes).text
-                guard let component = icalparser_parse_string(componentText) else {
+                guard let component = Libical.parse(componentText) else {
                     _ = Libical.takeError()
                     continue
                 }

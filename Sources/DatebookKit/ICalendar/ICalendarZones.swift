@@ -43,7 +43,7 @@ final class ICalendarZones {
 
     /// The TZID a VTIMEZONE's text defines, or nil when it is not one.
     static func tzid(ofDefinition text: String) -> String? {
-        guard let component = icalparser_parse_string(text) else { return nil }
+        guard let component = Libical.parse(text) else { return nil }
         defer { icalcomponent_free(component) }
         guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT,
             let property = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),

@@ -20,6 +20,84 @@ enum Libical {
         return true
     }()
 
+    // MARK: - Parsing
+
+    /// `icalparser_parse_string`, with every list of values libical would cut kept whole.
+    ///
+    /// libical's parser keeps at most 500 values of one EXDATE, RDATE, CATEGORIES or RESOURCES
+    /// line and drops the rest without a word: a series whose EXDATE listed 700 times brought
+    /// 200 deleted occurrences back, and a zone's RDATEs past the 500th were lost (finding 65).
+    /// Such a line is written as several lines of the same property and parameters, which
+    /// RFC 5545 reads as the same list.
+    static func parse(_ text: String) -> OpaquePointer? {
+        icalparser_parse_string(listsSplit(text))
+    }
+
+    /// The most values of one line `parse` hands libical.
+    static let valuesALine = 400
+
+    private static let listProperties: Set<String> = ["EXDATE", "RDATE", "CATEGORIES", "RESOURCES"]
+
+    /// `text` with each line of a list property holding more than `valuesALine` values
+    /// written as several lines; unchanged (the same string) when it holds none.
+    static func listsSplit(_ text: String) -> String {
+        // Most components have far fewer commas than one long list.
+        var commas = 0
+        for byte in text.utf8 where byte == UInt8(ascii: ",") { commas += 1 }
+        guard commas >= valuesALine else { return text }
+        let unfolded = text.replacingOccurrences(of: "\r\n", with: "\n")
+            .replacingOccurrences(of: "\n ", with: "").replacingOccurrences(of: "\n\t", with: "")
+        var changed = false
+        var lines: [Substring] = []
+        for line in unfolded.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.utf8.count > valuesALine, let split = splitList(line) else {
+                lines.append(line)
+                continue
+            }
+            changed = true
+            lines += split
+        }
+        return changed ? lines.joined(separator: "\r\n") : text
+    }
+
+    /// A list property's line of more than `valuesALine` values as several lines, else nil.
+    private static func splitList(_ line: Substring) -> [Substring]? {
+        guard let nameEnd = line.firstIndex(where: { $0 == ";" || $0 == ":" }),
+            listProperties.contains(line[..<nameEnd].uppercased())
+        else { return nil }
+        // The value begins after the first colon outside a quoted parameter value.
+        var quoted = false
+        var colon: Substring.Index?
+        for index in line[nameEnd...].indices {
+            let character = line[index]
+            if character == "\"" { quoted.toggle() } else if character == ":" && !quoted { colon = index; break }
+        }
+        guard let colon else { return nil }
+        let head = line[...colon]
+        // Values are separated by commas a backslash does not escape.
+        var values: [Substring] = []
+        var start = line.index(after: colon)
+        var index = start
+        var escaped = false
+        while index < line.endIndex {
+            let character = line[index]
+            if escaped {
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "," {
+                values.append(line[start..<index])
+                start = line.index(after: index)
+            }
+            index = line.index(after: index)
+        }
+        values.append(line[start...])
+        guard values.count > valuesALine else { return nil }
+        return stride(from: 0, to: values.count, by: valuesALine).map { first in
+            Substring(head + values[first..<min(first + valuesALine, values.count)].joined(separator: ","))
+        }
+    }
+
     // MARK: - Errors
 
     /// libical's description of this thread's last error, and clears it; nil when none.

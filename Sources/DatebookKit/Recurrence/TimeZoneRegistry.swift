@@ -107,7 +107,7 @@ final class TimeZoneRegistry: Sendable {
     /// safe to hand libical (see `problem(ofDefinition:)`).
     func definedZone(_ vtimezone: String) -> Zone? {
         if let cached = definedZones.withLock({ $0[vtimezone] }) { return cached }
-        guard let component = icalparser_parse_string(vtimezone) else { return nil }
+        guard let component = Libical.parse(vtimezone) else { return nil }
         guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT, Self.problem(of: component) == nil,
             let zone = icaltimezone_new()
         else {
@@ -131,7 +131,7 @@ final class TimeZoneRegistry: Sendable {
 
     /// Why a VTIMEZONE's text cannot define a zone, or nil when it can.
     static func problem(ofDefinition vtimezone: String) -> String? {
-        guard let component = icalparser_parse_string(vtimezone) else { return "libical cannot read it" }
+        guard let component = Libical.parse(vtimezone) else { return "libical cannot read it" }
         defer { icalcomponent_free(component) }
         guard icalcomponent_isa(component) == ICAL_VTIMEZONE_COMPONENT else { return "it is not a VTIMEZONE" }
         return problem(of: component)

@@ -624,6 +624,61 @@ struct FuzzFindingsTests {
         #expect(report.warnings.filter { $0.message.contains("more changes to work out") }.count == 10)
     }
 
+    /// Finding 65: libical's parser keeps at most 500 values of one EXDATE, RDATE, CATEGORIES
+    /// or RESOURCES line and drops the rest without a word: 200 deleted occurrences of a
+    /// series came back, and instances, categories and a zone's changes were lost.
+    @Test("an EXDATE, RDATE or CATEGORIES line of 700 values keeps all of them")
+    func longValueLists() throws {
+        let first = Fixture.utc("2027-01-01 09:00")
+        func day(_ offset: Int) -> String { ICalendarEncoder.utcText(first.addingTimeInterval(Double(offset) * 86_400)) }
+        // A folded line, as files carry them.
+        let exdates = "EXDATE:" + (0..<700).map { day(2 * $0) }.joined(separator: ",")
+        let folded = stride(from: 0, to: exdates.count, by: 70).map { offset -> String in
+            let from = exdates.index(exdates.startIndex, offsetBy: offset)
+            return String(exdates[from..<(exdates.index(from, offsetBy: 70, limitedBy: exdates.endIndex) ?? exdates.endIndex)])
+        }.joined(separator: "\r\n ")
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+            "BEGIN:VEVENT", "UID:series", "DTSTAMP:20261101T000000Z", "DTSTART:20270101T090000Z", "DURATION:PT1H",
+            "RRULE:FREQ=DAILY;COUNT=2000", folded, "SUMMARY:Series",
+            "CATEGORIES:" + (0..<700).map { "tag \($0)\\, escaped" }.joined(separator: ","),
+            "END:VEVENT",
+            "BEGIN:VEVENT", "UID:dates", "DTSTAMP:20261101T000000Z", "DTSTART:20270101T090000Z", "DURATION:PT1H",
+            "RDATE:" + (1..<601).map { day($0) }.joined(separator: ","), "SUMMARY:Dates", "END:VEVENT",
+            "END:VCALENDAR",
+        ]
+        let store = try CalendarFixtures.store()
+        _ = try CalendarFixtures.importText(lines.joined(separator: "\r\n") + "\r\n", into: store)
+        let items = try CalendarFixtures.items(store)
+        let series = try #require(items["series"])
+        #expect(series.exceptionDates.count == 700)
+        #expect(series.exceptionDates.last == first.addingTimeInterval(1_398 * 86_400))
+        #expect(([series.category] + series.moreCategories).count == 700)
+        #expect(series.moreCategories.last == "tag 699, escaped")
+        #expect(try #require(items["dates"]).recurrenceDates.count == 600)
+        // Read back: 2,000 days less the 700 taken out.
+        let shown = try store.occurrences(from: first, to: first.addingTimeInterval(2_001 * 86_400)).filter { $0.title == "Series" }
+        #expect(shown.count == 1_300)
+    }
+
+    @Test("a long list is split after its parameters, a quoted colon and escaped commas kept")
+    func longListSplit() {
+        let values = (0..<900).map { "2027\(String(format: "%04d", $0))T090000" }
+        let line = "EXDATE;X-NOTE=\"a:b,c\";TZID=Europe/Berlin:" + values.joined(separator: ",")
+        let split = Libical.listsSplit("BEGIN:VEVENT\r\n\(line)\r\nEND:VEVENT\r\n").components(separatedBy: "\r\n")
+        #expect(split.count == 6)
+        #expect(split[1] == "EXDATE;X-NOTE=\"a:b,c\";TZID=Europe/Berlin:" + values[0..<400].joined(separator: ","))
+        #expect(split[3] == "EXDATE;X-NOTE=\"a:b,c\";TZID=Europe/Berlin:" + values[800...].joined(separator: ","))
+        // Other properties, and short lists, are left as they are.
+        let text = "BEGIN:VEVENT\r\nDESCRIPTION:" + String(repeating: "a\\,", count: 900) + "\r\nEND:VEVENT\r\n"
+        #expect(Libical.listsSplit(text) == text)
+        let escaped = "CATEGORIES:" + (0..<401).map { "x\\,\($0)" }.joined(separator: ",")
+        let parts = Libical.listsSplit(escaped).components(separatedBy: "\r\n")
+        #expect(parts.count == 2)
+        #expect(parts.last == "CATEGORIES:x\\,400")
+        #expect(parts[0] + "," + parts[1].dropFirst("CATEGORIES:".count) == escaped)
+    }
+
     /// Findings 44 and 45: a series with thousands of changed instances, or an event with
     /// thousands of VALARMs, took a time that grew with the square of their number (1 MB of
     /// either, 1.4 s; 2.9 MB of instances, 12.7 s): each was added through the item's boxed
