@@ -113,7 +113,11 @@ final class ComponentReader: @unchecked Sendable {
                     line: chunk.line, component: chunk.name,
                     message: "it is \(megabytes) MB, more than the \(Self.largestComponent / 1_000_000) MB a component may be; skipped"))
         }
-        let (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
+        var (text, textNotes) = ICalendarScanner.text(of: chunk, in: bytes)
+        for crowded in Libical.crowdedLines(text) {
+            textNotes.append((chunk.line + crowded.line, "its \(crowded.name) has \(crowded.parameters) parameters; libical "
+                + "reads the first \(Libical.mostParameters), and the others were left out"))
+        }
         guard let component = Libical.parse(text) else {
             _ = Libical.takeError()
             return .skipped(

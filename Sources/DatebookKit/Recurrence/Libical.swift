@@ -98,6 +98,45 @@ enum Libical {
         }
     }
 
+    /// The most parameters libical's parser keeps of one property; it drops the others.
+    static let mostParameters = 100
+
+    /// The content lines of `text` (a component, folded or not) whose property has more
+    /// parameters than libical keeps: the line each begins on (from 0), its name and its count.
+    /// libical drops the parameters past the 100th without a word (finding 66), so the import
+    /// says so.
+    static func crowdedLines(_ text: String) -> [(line: Int, name: String, parameters: Int)] {
+        var semicolons = 0
+        for byte in text.utf8 where byte == UInt8(ascii: ";") { semicolons += 1 }
+        guard semicolons > mostParameters else { return [] }
+        var found: [(Int, String, Int)] = []
+        var line = 0
+        var logical = ""
+        var logicalLine = 0
+        func judge() {
+            guard let nameEnd = logical.firstIndex(where: { $0 == ";" || $0 == ":" }) else { return }
+            var quoted = false
+            var parameters = 0
+            for character in logical[nameEnd...] {
+                if character == "\"" { quoted.toggle() } else if !quoted && character == ":" { break } else if !quoted && character == ";" { parameters += 1 }
+            }
+            if parameters > mostParameters { found.append((logicalLine, String(logical[..<nameEnd]), parameters)) }
+        }
+        // (CR LF is one Character: split after making it LF.)
+        for content in text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+            if let first = content.first, first == " " || first == "\t" {
+                logical += content.dropFirst()
+            } else {
+                judge()
+                logical = String(content)
+                logicalLine = line
+            }
+            line += 1
+        }
+        judge()
+        return found
+    }
+
     // MARK: - Errors
 
     /// libical's description of this thread's last error, and clears it; nil when none.

@@ -679,6 +679,28 @@ struct FuzzFindingsTests {
         #expect(parts[0] + "," + parts[1].dropFirst("CATEGORIES:".count) == escaped)
     }
 
+    /// Finding 66: libical keeps at most 100 parameters of one property and drops the others
+    /// without a word. An import now says so, with the line.
+    @Test("a property of more than 100 parameters is named in the import's notes")
+    func crowdedProperty() throws {
+        let crowded = "X-THING" + (0..<150).map { ";X-P\($0)=\"v;\($0)\"" }.joined() + ":value"
+        // Folded in the middle of a parameter.
+        let folded = crowded.prefix(40) + "\r\n " + crowded.dropFirst(40)
+        let lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN",
+            "BEGIN:VEVENT", "UID:crowded", "DTSTAMP:20261101T000000Z", "DTSTART:20270101T090000Z",
+            "SUMMARY;X-A=1;X-B=2:Fine", String(folded), "END:VEVENT", "END:VCALENDAR",
+        ]
+        let store = try CalendarFixtures.store()
+        let report = try CalendarFixtures.importText(lines.joined(separator: "\r\n") + "\r\n", into: store)
+        #expect(report.added == 1)
+        let notes = report.warnings.filter { $0.message.contains("parameters") }
+        #expect(notes.count == 1, "\(report.warnings)")
+        #expect(notes.first?.line == 9)
+        #expect(notes.first?.message.contains("its X-THING has 150 parameters; libical reads the first 100") == true)
+        #expect(Libical.crowdedLines("SUMMARY" + String(repeating: ";X-A=1", count: 100) + ":x").isEmpty)
+    }
+
     /// Findings 44 and 45: a series with thousands of changed instances, or an event with
     /// thousands of VALARMs, took a time that grew with the square of their number (1 MB of
     /// either, 1.4 s; 2.9 MB of instances, 12.7 s): each was added through the item's boxed
