@@ -260,6 +260,13 @@ struct ICalendarTarget: FuzzTarget {
                                          ";VALUE=PERIOD", ";TZID=", ";RELATED=END", ";X=\"a:b\"", ";=", ";VALUE"]).utf8)
             }
             lines[at] = head + [0x3A] + Array(value.utf8)
+        case 9 where dice.oneIn(8):  // a list longer than libical keeps on one line (finding 65)
+            let name = dice.pick(["EXDATE", "RDATE", "CATEGORIES", "RESOURCES", "EXDATE;VALUE=DATE", "CATEGORIES;X=\"a:b,c\""])
+            let values = (0..<dice.int(300...1_500)).map { _ in
+                name.hasPrefix("CATEGORIES") || name == "RESOURCES"
+                    ? dice.pick(["a\\,b", "", "x", "\\", "\"q\"", Text.random(&dice, maxLength: 4)]) : Values.dateTime(&dice)
+            }
+            insert([Array("\(name):\(values.joined(separator: ","))".utf8)], &dice)
         case 9:  // a new property in a component
             let property = dice.pick([
                 "RRULE:" + Values.rule(&dice), "RRULE:" + Values.rule(&dice), "EXDATE:" + Values.dateTime(&dice),

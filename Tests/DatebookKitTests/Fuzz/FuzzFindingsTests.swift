@@ -496,31 +496,42 @@ struct FuzzFindingsTests {
     /// 31 s. A time past the first years now has the zone expanded to the end at once.
     @Test("times in ascending years walk a zone's changes at most twice")
     func ascendingYearsInAZone() throws {
-        let text = [
-            "BEGIN:VTIMEZONE", "TZID:Finding 62 Zone",
-            "BEGIN:STANDARD", "DTSTART:16011028T030000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
-            "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
-            "BEGIN:DAYLIGHT", "DTSTART:16010325T020000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3",
-            "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE",
-        ].joined(separator: "\r\n") + "\r\n"
+        let text = Self.outlookZone("Finding 62 Zone").joined(separator: "\r\n") + "\r\n"
         let zone = try #require(TimeZoneRegistry.shared.definedZone(text))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let (wrong, seconds) = ThreadCPU.measure {
-            var wrong: [String] = []
-            for year in 2026...2581 {
-                var noon = icaltime_null_time()
-                (noon.year, noon.month, noon.day, noon.hour) = (Int32(year), 7, 11, 12)
-                // Summer time: noon at UTC+2.
-                let expected = calendar.date(from: DateComponents(year: year, month: 7, day: 11, hour: 10))!
-                let read = Double(Libical.asTimeT(noon, zone.pointer))
-                if read != expected.timeIntervalSince1970 { wrong.append("\(year): \(read - expected.timeIntervalSince1970) s off") }
-            }
-            return wrong
+        // Summer time: noon at UTC+2.
+        let noons = (2026...2581).map { year -> (zone: OpaquePointer, year: Int, expected: Date) in
+            (zone.pointer, year, calendar.date(from: DateComponents(year: year, month: 7, day: 11, hour: 10))!)
         }
+        let (wrong, seconds) = ThreadCPU.measure { Self.noonsOff(noons) }
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
         // 556 years one at a time walked the zone 92 times, 1 s; twice is 20 ms.
         #expect(seconds < 0.3, "\(seconds) s of CPU")
+    }
+
+    /// A VTIMEZONE as Outlook writes it (summer time from the last Sunday of March to the last
+    /// of October, both parts from 1601), or with the rules given.
+    static func outlookZone(
+        _ tzid: String, standard: String = "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
+        daylight: String = "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3"
+    ) -> [String] {
+        ["BEGIN:VTIMEZONE", "TZID:\(tzid)",
+         "BEGIN:STANDARD", "DTSTART:16011028T030000", "RRULE:\(standard)",
+         "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
+         "BEGIN:DAYLIGHT", "DTSTART:16010325T020000", "RRULE:\(daylight)",
+         "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE"]
+    }
+
+    /// The noons of 11 July that a zone reads other than expected: for each, the year and how
+    /// far off it is.
+    static func noonsOff(_ noons: [(zone: OpaquePointer, year: Int, expected: Date)]) -> [String] {
+        noons.compactMap { zone, year, expected in
+            var noon = icaltime_null_time()
+            (noon.year, noon.month, noon.day, noon.hour) = (Int32(year), 7, 11, 12)
+            let read = Double(Libical.asTimeT(noon, zone))
+            return read == expected.timeIntervalSince1970 ? nil : "\(year): \(read - expected.timeIntervalSince1970) s off"
+        }
     }
 
     /// Finding 63: libical walked a zone's changes up to the year of each time it converts, so
@@ -539,19 +550,12 @@ struct FuzzFindingsTests {
         }
         #expect(zones.count > 300)
         #expect(TimeZoneRegistry.shared.regularFrom(try #require(zones.first { $0.identifier == "Europe/Berlin" }?.pointer)) != nil)
-        let (wrong, seconds) = ThreadCPU.measure {
-            var wrong: [String] = []
-            for (identifier, pointer) in zones {
-                var calendar = Calendar(identifier: .gregorian)
-                calendar.timeZone = TimeZone(identifier: identifier)!
-                let expected = calendar.date(from: DateComponents(year: 2500, month: 7, day: 11, hour: 12))!
-                var noon = icaltime_null_time()
-                (noon.year, noon.month, noon.day, noon.hour) = (2500, 7, 11, 12)
-                let read = Double(Libical.asTimeT(noon, pointer))
-                if read != expected.timeIntervalSince1970 { wrong.append("\(identifier): \(read - expected.timeIntervalSince1970) s off") }
-            }
-            return wrong
+        let noons = zones.map { identifier, pointer -> (zone: OpaquePointer, year: Int, expected: Date) in
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: identifier)!
+            return (pointer, 2500, calendar.date(from: DateComponents(year: 2500, month: 7, day: 11, hour: 12))!)
         }
+        let (wrong, seconds) = ThreadCPU.measure { Self.noonsOff(noons) }
         #expect(wrong.isEmpty, "\(wrong.prefix(10))")
         #expect(seconds < 0.7, "\(seconds) s of CPU for \(zones.count) zones (1.4 s before)")
     }
@@ -561,13 +565,8 @@ struct FuzzFindingsTests {
     /// 2301 on, and one in 2200 where it is.
     @Test("a zone whose summer time ends far ahead is read right on both sides of the end")
     func zoneChangingFarAhead() throws {
-        let text = [
-            "BEGIN:VTIMEZONE", "TZID:Finding 63 Ending",
-            "BEGIN:STANDARD", "DTSTART:16011028T030000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10",
-            "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
-            "BEGIN:DAYLIGHT", "DTSTART:16010325T020000", "RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3;UNTIL=22991231T000000Z",
-            "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE",
-        ].joined(separator: "\r\n") + "\r\n"
+        let text = Self.outlookZone("Finding 63 Ending", daylight: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3;UNTIL=22991231T000000Z")
+            .joined(separator: "\r\n") + "\r\n"
         let zone = try #require(TimeZoneRegistry.shared.definedZone(text))
         #expect(TimeZoneRegistry.shared.regularFrom(zone.pointer) == 2300)
         var calendar = Calendar(identifier: .gregorian)
@@ -595,17 +594,10 @@ struct FuzzFindingsTests {
         #expect(rule("FREQ=YEARLY;BYMONTH=4;BYDAY=SU;BYHOUR=1,2") == 10)
         #expect(rule("FREQ=YEARLY;BYYEARDAY=1,100,200") == 3)
 
-        func zone(_ tzid: String, standard: String, daylight: String) -> [String] {
-            ["BEGIN:VTIMEZONE", "TZID:\(tzid)",
-             "BEGIN:STANDARD", "DTSTART:16010101T030000", "RRULE:\(standard)",
-             "TZOFFSETFROM:+0200", "TZOFFSETTO:+0100", "END:STANDARD",
-             "BEGIN:DAYLIGHT", "DTSTART:16010101T020000", "RRULE:\(daylight)",
-             "TZOFFSETFROM:+0100", "TZOFFSETTO:+0200", "END:DAYLIGHT", "END:VTIMEZONE"]
-        }
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Test//EN"]
-        lines += zone("Outlook Zone", standard: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10", daylight: "FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3")
+        lines += Self.outlookZone("Outlook Zone")
         for index in 0..<10 {
-            lines += zone("Dense Zone \(index)", standard: "FREQ=YEARLY;BYDAY=MO,WE,FR,SU", daylight: "FREQ=YEARLY;BYDAY=TU,TH,SA")
+            lines += Self.outlookZone("Dense Zone \(index)", standard: "FREQ=YEARLY;BYDAY=MO,WE,FR,SU", daylight: "FREQ=YEARLY;BYDAY=TU,TH,SA")
         }
         for (index, tzid) in (["Outlook Zone"] + (0..<10).map { "Dense Zone \($0)" }).enumerated() {
             lines += ["BEGIN:VEVENT", "UID:zoned-\(index)", "DTSTAMP:20261101T000000Z",
