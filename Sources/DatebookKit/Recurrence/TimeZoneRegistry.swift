@@ -21,6 +21,8 @@ final class TimeZoneRegistry: Sendable {
 
     private let zones = Mutex<[String: Zone]>([:])
     private let definedZones = Mutex<[String: Zone]>([:])
+    /// The TZIDs `systemZone` found no zone for.
+    private let unknownNames = Mutex<Set<String>>([])
     /// `regularFrom(of:)` of every zone made here, by its pointer's address.
     private let regularYears = Mutex<[Int: Int32]>([:])
 
@@ -37,7 +39,14 @@ final class TimeZoneRegistry: Sendable {
     /// and the common names of UTC.
     func systemZone(_ tzid: String) -> Zone? {
         if let cached = zones.withLock({ $0[tzid] }) { return cached }
-        guard let found = Self.findSystemZone(tzid) else { return nil }
+        // A name the system does not know is looked for once: libical compares it with each of
+        // its zones' names, and an export asked again for every time of every item in a zone a
+        // file defined (a sixth of exporting 15,600 such events).
+        if unknownNames.withLock({ $0.contains(tzid) }) { return nil }
+        guard let found = Self.findSystemZone(tzid) else {
+            unknownNames.withLock { _ = $0.insert(tzid) }
+            return nil
+        }
         noteRegularity(of: found.pointer, icaltimezone_get_component(found.pointer))
         zones.withLock { $0[tzid] = found }
         return found
