@@ -37,7 +37,7 @@ extension EventsCoordinator {
             KeyBinding([.char("d")], .delete, in: [.list], help: "Delete"),
             KeyBinding([.char("x"), .char(" ")], .toggleComplete, in: [.list], help: "Complete"),
             KeyBinding([.char("x"), .char(" "), .char("u")], .toggleComplete, in: [.history],
-                       help: "Not completed (back to list)"),
+                       help: "Bring back to the list"),
             KeyBinding([.char("e")], .edit, in: [.history], help: "Edit (read-only here)", footer: false),
             KeyBinding([.char("d")], .delete, in: [.history], help: "Delete (read-only here)", footer: false),
             KeyBinding([.char("h")], .command(.history), in: [.list], help: "History"),

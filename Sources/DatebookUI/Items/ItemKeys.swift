@@ -42,7 +42,7 @@ extension ItemFlow {
         KeyBinding([.char("d")], .delete, in: [.details], help: "Delete"),
         KeyBinding([.char("x"), .char(" ")], .toggleComplete, in: [.details], help: "Complete"),
         KeyBinding([.char("x"), .char(" "), .char("u")], .toggleComplete, in: [.historyDetails],
-                   help: "Not completed (back to list)"),
+                   help: "Bring back to the list"),
         KeyBinding([.char("e")], .edit, in: [.historyDetails], help: "Edit (read-only here)", footer: false),
         KeyBinding([.char("d")], .delete, in: [.historyDetails], help: "Delete (read-only here)", footer: false),
         KeyBinding([.char("k"), .up], .moveUp, in: [.details, .historyDetails], help: "Scroll up", footer: false),
