@@ -17,6 +17,10 @@ final class TimeZoneRegistry: Sendable {
         /// For a zone a VTIMEZONE defines, the most changes of its clocks libical may walk to
         /// expand it (`expansionYears(of:)`); 0 for a system zone.
         var expansionYears = 0
+        /// For a system zone whose changes from 2038 were written out (`retimed`), libical's
+        /// zone as it read it, whose VTIMEZONE an export carries: a few rules, not a thousand
+        /// RDATEs in every resource; programs read a TZID of the system's by their own tables.
+        var written: OpaquePointer? = nil
     }
 
     private let zones = Mutex<[String: Zone]>([:])
@@ -102,7 +106,8 @@ final class TimeZoneRegistry: Sendable {
                 if icaltime_is_null_time(rule.until) == 0 { regular = max(regular, rule.until.year + 1) }
             }
         }
-        return regular
+        // Changes up to libical's last year (a rule's written out, `retimed`) stand for more.
+        return regular > Int32(Libical.lastZoneYear) ? nil : regular
     }
 
     /// The canonical system name for a TZID (`Europe/Berlin` for a prefixed one), or nil.
@@ -286,7 +291,7 @@ final class TimeZoneRegistry: Sendable {
     /// libical names the zones it reads from the system `/freeassociation.sourceforge.net/…`
     /// whatever prefix it is told to use, so the TZID is set here.
     func definition(ofSystemZone tzid: String) -> String? {
-        guard let zone = systemZone(tzid), let component = icaltimezone_get_component(zone.pointer),
+        guard let zone = systemZone(tzid), let component = icaltimezone_get_component(zone.written ?? zone.pointer),
             let copy = icalcomponent_new_clone(component)
         else {
             return nil
@@ -308,7 +313,7 @@ final class TimeZoneRegistry: Sendable {
             return icaltimezone_get_utc_timezone().map { Zone(pointer: $0) }
         }
         if let zone = icaltimezone_get_builtin_timezone(trimmed) {
-            return Zone(pointer: repaired(zone, location: trimmed))
+            return readZone(zone, location: trimmed)
         }
         // A prefixed name: try its last two and three parts (`Europe/Berlin`,
         // `America/Argentina/Buenos_Aires`).
@@ -316,10 +321,17 @@ final class TimeZoneRegistry: Sendable {
         for count in [2, 3] where parts.count > count {
             let location = parts.suffix(count).joined(separator: "/")
             if let zone = icaltimezone_get_builtin_timezone(location) {
-                return Zone(pointer: repaired(zone, location: location))
+                return readZone(zone, location: location)
             }
         }
         return nil
+    }
+
+    /// A zone libical read from the system's files, mended (`repaired`, `retimed`).
+    private static func readZone(_ zone: OpaquePointer, location: String) -> Zone {
+        let mended = repaired(zone, location: location)
+        let retimed = retimed(mended, location: location)
+        return Zone(pointer: retimed, written: retimed == mended ? nil : mended)
     }
 
     // MARK: - Repair
@@ -377,6 +389,90 @@ final class TimeZoneRegistry: Sendable {
     }
 
     /// The STANDARD and DAYLIGHT parts of a VTIMEZONE that repeat without end.
+    /// `zone`, or a copy of it whose changes from 2038 on are the system's.
+    ///
+    /// libical 3.0 writes the rule at the end of a TZif file as parts repeating yearly from
+    /// 2038. For eight zones it puts their changes on other days or hours than the rule gives
+    /// (Africa/Cairo's at 24:00 on the last Thursday of October, the negative hours of
+    /// America/Nuuk's, Atlantic/Azores', Australia/Lord_Howe's half hour…), so times near them
+    /// read an hour off from 2038, where Foundation, the screens and zdump agree. Each zone's
+    /// changes over 30 years from where those parts begin are checked against Foundation's;
+    /// when one differs, the parts are replaced by the system's changes from there up to 2582,
+    /// as RDATEs in UTC (libical takes those without walking a rule).
+    private static func retimed(_ zone: OpaquePointer, location: String) -> OpaquePointer {
+        guard let system = TimeZone(identifier: location), let component = icaltimezone_get_component(zone),
+            let firstYear = endlessParts(of: component).map({ Int(icalcomponent_get_dtstart($0).year) }).min()
+        else { return zone }
+        func utc(_ year: Int) -> Date { Date(timeIntervalSince1970: Double(CivilDay.ordinal(year, 1, 1)) * 86_400) }
+        // From the year the parts without end begin (2037 or 2038): what they give.
+        func changes(until end: Date) -> [Date] {
+            var found: [Date] = []
+            var after = utc(firstYear)
+            while let next = system.nextDaylightSavingTimeTransition(after: after), next < end {
+                found.append(next)
+                after = next
+            }
+            return found
+        }
+        let utcZone = icaltimezone_get_utc_timezone()
+        func utcTime(_ date: Date) -> icaltimetype {
+            icaltime_from_timet_with_zone(time_t(date.timeIntervalSince1970), 0, utcZone)
+        }
+        // Expanded that far at once: libical would walk the zone again for every later year.
+        var last = utcTime(utc(firstYear + 30))
+        _ = icaltimezone_get_utc_offset_of_utc_time(zone, &last, nil)
+        let agrees = changes(until: utc(firstYear + 30)).allSatisfy { change in
+            [change.addingTimeInterval(-1), change].allSatisfy { instant in
+                var time = utcTime(instant)
+                return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &time, nil)) == system.secondsFromGMT(for: instant)
+            }
+        }
+        guard !agrees, let copy = icalcomponent_new_clone(component) else { return zone }
+        for part in endlessParts(of: copy) {
+            icalcomponent_remove_component(copy, part)
+            icalcomponent_free(part)
+        }
+        // One part for each kind of change (its offsets before and after, and summer time or
+        // not), in the order the kinds first come.
+        struct Kind: Hashable { let from: Int, to: Int, daylight: Bool }
+        var kinds: [Kind] = []
+        var dates: [Kind: [Date]] = [:]
+        for change in changes(until: utc(2583)) {
+            let kind = Kind(from: system.secondsFromGMT(for: change.addingTimeInterval(-1)),
+                            to: system.secondsFromGMT(for: change), daylight: system.isDaylightSavingTime(for: change))
+            if dates[kind] == nil { kinds.append(kind) }
+            dates[kind, default: []].append(change)
+        }
+        for kind in kinds {
+            guard let all = dates[kind], let first = all.first,
+                let part = icalcomponent_new(kind.daylight ? ICAL_XDAYLIGHT_COMPONENT : ICAL_XSTANDARD_COMPONENT)
+            else { continue }
+            var start = icaltime_from_timet_with_zone(time_t(first.timeIntervalSince1970) + time_t(kind.from), 0, nil)
+            start.zone = nil
+            icalcomponent_add_property(part, icalproperty_new_dtstart(start))
+            icalcomponent_add_property(part, icalproperty_new_tzoffsetfrom(Int32(kind.from)))
+            icalcomponent_add_property(part, icalproperty_new_tzoffsetto(Int32(kind.to)))
+            if let name = system.abbreviation(for: first) { icalcomponent_add_property(part, icalproperty_new_tzname(name)) }
+            for date in all {
+                var value = icaldatetimeperiodtype()
+                value.time = utcTime(date)
+                value.period = icalperiodtype_null_period()
+                icalcomponent_add_property(part, icalproperty_new_rdate(value))
+            }
+            icalcomponent_add_component(copy, part)
+        }
+        guard let fixed = icaltimezone_new() else {
+            icalcomponent_free(copy)
+            return zone
+        }
+        // The zone takes the copy over.
+        guard icaltimezone_set_component(fixed, copy) != 0 else {
+            icaltimezone_free(fixed, 1)
+            return zone
+        }
+        return fixed
+    }
+
     private static func endlessParts(of component: OpaquePointer) -> [OpaquePointer] {
         var parts: [OpaquePointer] = []
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {

@@ -43,6 +43,44 @@ struct SystemZoneTests {
         #expect(wrong.isEmpty, "\(wrong.prefix(20))")
     }
 
+    /// Finding 67: libical writes the rule at the end of a TZif file as parts repeating from
+    /// 2038, and for eight zones put their changes on other days or at other times than the
+    /// rule gives (Cairo's at 24:00 on the last Thursday of October, Nuuk's at -01:00, Lord
+    /// Howe's half hour, …; St_Johns, Norfolk and Miquelon at the instant itself): a local time
+    /// near them read an hour off from 2038. Their changes are now the system's, written out.
+    @Test("the changes of the clocks from 2038 to 2100 fall where Foundation and zdump have them")
+    func changesFromTheTZifRule() throws {
+        var wrong: [String] = []
+        var checked = 0
+        for identifier in ["Africa/Cairo", "America/Nuuk", "America/Scoresbysund", "Atlantic/Azores",
+                           "Australia/Lord_Howe", "America/Miquelon", "Pacific/Norfolk", "America/St_Johns",
+                           "Europe/Berlin", "America/New_York", "Australia/Sydney"] {
+            let zone = try #require(TimeZoneRegistry.shared.systemZone(identifier), "\(identifier)")
+            let system = TimeZone(identifier: identifier)!
+            var after = Date(timeIntervalSince1970: Double(CivilDay.ordinal(2038, 1, 1)) * 86_400)
+            let end = Date(timeIntervalSince1970: Double(CivilDay.ordinal(2101, 1, 1)) * 86_400)
+            while let change = system.nextDaylightSavingTimeTransition(after: after), change < end {
+                for instant in [change.addingTimeInterval(-60), change, change.addingTimeInterval(60)] {
+                    // The wall clock Foundation shows there, read back through libical.
+                    let wall = Libical.fromTimeT(time_t(instant.timeIntervalSince1970), 0, zone.pointer)
+                    let offset = system.secondsFromGMT(for: instant)
+                    var expected = icaltime_from_timet_with_zone(time_t(instant.timeIntervalSince1970) + time_t(offset), 0, nil)
+                    expected.zone = nil
+                    checked += 1
+                    if (wall.year, wall.month, wall.day, wall.hour, wall.minute) != (expected.year, expected.month, expected.day, expected.hour, expected.minute) {
+                        wrong.append("\(identifier) \(instant): \(wall.hour):\(wall.minute) for \(expected.hour):\(expected.minute)")
+                    }
+                }
+                after = change
+            }
+        }
+        #expect(checked > 4_000)
+        #expect(wrong.isEmpty, "\(wrong.count): \(wrong.prefix(10))")
+        // An export still carries the zone as libical read it: rules, not the changes written out.
+        let cairo = try #require(TimeZoneRegistry.shared.definition(ofSystemZone: "Africa/Cairo"))
+        #expect(cairo.components(separatedBy: "RDATE").count < 200)
+    }
+
     @Test("an export of a Newfoundland event carries summer time as -02:30")
     func newfoundlandExport() throws {
         let text = try #require(TimeZoneRegistry.shared.definition(ofSystemZone: "America/St_Johns"))
