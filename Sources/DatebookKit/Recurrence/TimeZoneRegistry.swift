@@ -376,19 +376,9 @@ final class TimeZoneRegistry: Sendable {
                 icalproperty_set_tzoffsetfrom(from, right)
             }
         }
-        guard let fixed = icaltimezone_new() else {
-            icalcomponent_free(copy)
-            return zone
-        }
-        // The zone takes the copy over.
-        guard icaltimezone_set_component(fixed, copy) != 0 else {
-            icaltimezone_free(fixed, 1)
-            return zone
-        }
-        return fixed
+        return made(from: copy) ?? zone
     }
 
-    /// The STANDARD and DAYLIGHT parts of a VTIMEZONE that repeat without end.
     /// `zone`, or a copy of it whose changes from 2038 on are the system's.
     ///
     /// libical 3.0 writes the rule at the end of a TZif file as parts repeating yearly from
@@ -461,18 +451,24 @@ final class TimeZoneRegistry: Sendable {
             }
             icalcomponent_add_component(copy, part)
         }
+        return made(from: copy) ?? zone
+    }
+
+    /// A new zone that takes `copy` (a VTIMEZONE) over, or nil (and `copy` freed) when libical
+    /// cannot make one of it.
+    private static func made(from copy: OpaquePointer) -> OpaquePointer? {
         guard let fixed = icaltimezone_new() else {
             icalcomponent_free(copy)
-            return zone
+            return nil
         }
-        // The zone takes the copy over.
         guard icaltimezone_set_component(fixed, copy) != 0 else {
             icaltimezone_free(fixed, 1)
-            return zone
+            return nil
         }
         return fixed
     }
 
+    /// The STANDARD and DAYLIGHT parts of a VTIMEZONE that repeat without end.
     private static func endlessParts(of component: OpaquePointer) -> [OpaquePointer] {
         var parts: [OpaquePointer] = []
         for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
