@@ -75,30 +75,15 @@ final class TimeZoneRegistry: Sendable {
     /// nil when a part repeats otherwise, or with COUNT.
     static func regularFrom(of component: OpaquePointer) -> Int32? {
         var regular: Int32 = 1971
-        var parts: [OpaquePointer] = []
-        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
-            var part = icalcomponent_get_first_component(component, kind)
-            while let current = part {
-                parts.append(current)
-                part = icalcomponent_get_next_component(component, kind)
-            }
-        }
-        for part in parts {
-            // Gathered first: reading the DTSTART moves libical's iterator over the properties.
-            var rules: [icalrecurrencetype] = []
-            var property = icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY)
-            while let rule = property {
-                rules.append(icalproperty_get_rrule(rule))
-                property = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)
-            }
+        for (part, _, start, rules) in parts(of: component) {
             var dates: [Int32] = []
-            property = icalcomponent_get_first_property(part, ICAL_RDATE_PROPERTY)
+            var property = icalcomponent_get_first_property(part, ICAL_RDATE_PROPERTY)
             while let date = property {
                 let value = icalproperty_get_rdate(date)
                 dates.append(max(value.time.year, value.period.start.year, value.period.end.year))
                 property = icalcomponent_get_next_property(part, ICAL_RDATE_PROPERTY)
             }
-            regular = max(regular, icalcomponent_get_dtstart(part).year + 1, (dates.max() ?? 0) + 1)
+            regular = max(regular, start.year + 1, (dates.max() ?? 0) + 1)
             for rule in rules {
                 guard rule.freq == ICAL_YEARLY_RECURRENCE, rule.interval <= 1, rule.count == 0,
                     rule.rscale == nil || String(cString: rule.rscale).uppercased() == "GREGORIAN"
@@ -167,26 +152,15 @@ final class TimeZoneRegistry: Sendable {
         let twinsEnd = regularFrom(of: component).map { Int($0) + 1 + Int(Libical.twinYears) + 5 }
         let walks = Set([firstYear, max(firstYear, min(lastYear, twinsEnd ?? lastYear))])
         var years = 0
-        for kind in [ICAL_XSTANDARD_COMPONENT, ICAL_XDAYLIGHT_COMPONENT] {
-            var part = icalcomponent_get_first_component(component, kind)
-            while let current = part {
-                // Gathered first: reading the DTSTART moves libical's iterator over the properties.
-                var rules: [icalrecurrencetype] = []
-                var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
-                while let rule = property {
-                    rules.append(icalproperty_get_rrule(rule))
-                    property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
+        for (_, _, dtstart, rules) in parts(of: component) {
+            let start = Int(dtstart.year)
+            for rule in rules {
+                let end = icaltime_is_null_time(rule.until) == 0 ? min(Int(rule.until.year), lastYear) : lastYear
+                let perYear = changesPerYear(of: rule)
+                years = walks.reduce(years) { sum, walk in
+                    let walked = max(0, min(end, walk) - start) * perYear
+                    return sum > Int.max / 2 || walked > Int.max / 2 ? Int.max / 2 : sum + walked
                 }
-                let start = Int(icalcomponent_get_dtstart(current).year)
-                for rule in rules {
-                    let end = icaltime_is_null_time(rule.until) == 0 ? min(Int(rule.until.year), lastYear) : lastYear
-                    let perYear = changesPerYear(of: rule)
-                    years = walks.reduce(years) { sum, walk in
-                        let walked = max(0, min(end, walk) - start) * perYear
-                        return sum > Int.max / 2 || walked > Int.max / 2 ? Int.max / 2 : sum + walked
-                    }
-                }
-                part = icalcomponent_get_next_component(component, kind)
             }
         }
         return years
@@ -222,6 +196,29 @@ final class TimeZoneRegistry: Sendable {
         return max(1, days * hours * minutes * seconds)
     }
 
+    /// The STANDARD and DAYLIGHT parts of a VTIMEZONE, each with its name, its DTSTART and its
+    /// repeat rules (gathered before the DTSTART is read: reading it moves libical's iterator
+    /// over the part's properties).
+    private static func parts(of component: OpaquePointer)
+        -> [(part: OpaquePointer, name: String, start: icaltimetype, rules: [icalrecurrencetype])]
+    {
+        var parts: [(OpaquePointer, String, icaltimetype, [icalrecurrencetype])] = []
+        for (kind, name) in [(ICAL_XSTANDARD_COMPONENT, "STANDARD"), (ICAL_XDAYLIGHT_COMPONENT, "DAYLIGHT")] {
+            var part = icalcomponent_get_first_component(component, kind)
+            while let current = part {
+                var rules: [icalrecurrencetype] = []
+                var property = icalcomponent_get_first_property(current, ICAL_RRULE_PROPERTY)
+                while let rule = property {
+                    rules.append(icalproperty_get_rrule(rule))
+                    property = icalcomponent_get_next_property(current, ICAL_RRULE_PROPERTY)
+                }
+                parts.append((current, name, icalcomponent_get_dtstart(current), rules))
+                part = icalcomponent_get_next_component(component, kind)
+            }
+        }
+        return parts
+    }
+
     /// Why a parsed VTIMEZONE cannot define a zone: a STANDARD or DAYLIGHT part that repeats
     /// other than yearly, or by a rule the bound on rules refuses.
     ///
@@ -229,22 +226,7 @@ final class TimeZoneRegistry: Sendable {
     /// one call: a part repeating by the minute from 1601 would take hours, and nothing can
     /// stop it once begun. Real zones change their clocks at most a few times a year.
     private static func problem(of zone: OpaquePointer) -> String? {
-        // Gathered first: reading a part's DTSTART moves libical's iterator over its properties.
-        var parts: [(part: OpaquePointer, name: String)] = []
-        for (kind, name) in [(ICAL_XSTANDARD_COMPONENT, "STANDARD"), (ICAL_XDAYLIGHT_COMPONENT, "DAYLIGHT")] {
-            var part = icalcomponent_get_first_component(zone, kind)
-            while let current = part {
-                parts.append((current, name))
-                part = icalcomponent_get_next_component(zone, kind)
-            }
-        }
-        for (part, name) in parts {
-            var rules: [icalrecurrencetype] = []
-            var property = icalcomponent_get_first_property(part, ICAL_RRULE_PROPERTY)
-            while let rule = property {
-                rules.append(icalproperty_get_rrule(rule))
-                property = icalcomponent_get_next_property(part, ICAL_RRULE_PROPERTY)
-            }
+        for (_, name, dtstart, rules) in parts(of: zone) {
             guard !rules.isEmpty else { continue }
             // One rule a part is what zones have; libical walks each of them from DTSTART.
             guard rules.count <= Self.mostRulesInAPart else {
@@ -253,7 +235,7 @@ final class TimeZoneRegistry: Sendable {
             // Judged by the bound on rules, in plain Swift, from the part's day and time in
             // 2000: zones begin in 1601 or 1970, and what makes a rule unsafe to walk does not
             // depend on the year it begins.
-            var start = icalcomponent_get_dtstart(part)
+            var start = dtstart
             let years = 2000 - start.year
             start.zone = nil
             start.year = 2000
