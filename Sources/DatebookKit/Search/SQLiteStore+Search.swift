@@ -79,10 +79,10 @@ extension SQLiteStore {
             var byRow: [Int64: Item] = [:]
             for start in stride(from: 0, to: allIDs.count, by: 500) {
                 let chunk = allIDs[start..<min(start + 500, allIDs.count)].sorted()
+                let list = InList(chunk)
                 let fetched = try Self.fetchItems(
-                    coding: coding, db,
-                    sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id",
-                    arguments: StatementArguments(chunk))
+                    coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(list.places)) ORDER BY id",
+                    arguments: list.arguments)
                 for (rowID, item) in zip(chunk, fetched) { byRow[rowID] = item }
             }
             return byRow
@@ -136,12 +136,13 @@ extension SQLiteStore {
                 let rowIDs = try Int64.fetchAll(db, sql: "SELECT id FROM item ORDER BY id")
                 for start in stride(from: 0, to: rowIDs.count, by: 500) {
                     let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-                    let sql = "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ","))) ORDER BY id"
-                    let items = try Self.fetchItems(coding: coding, db, sql: sql, arguments: StatementArguments(chunk))
+                    let list = InList(chunk)
+                    let items = try Self.fetchItems(
+                        coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(list.places)) ORDER BY id",
+                        arguments: list.arguments)
                     let sortAts = try Dictionary(
                         uniqueKeysWithValues: Row.fetchAll(
-                            db, sql: "SELECT id, sort_at FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
-                            arguments: StatementArguments(chunk)
+                            db, sql: "SELECT id, sort_at FROM item WHERE id IN (\(list.places))", arguments: list.arguments
                         ).map { ($0[0] as Int64, $0[1] as Double) })
                     for (rowID, item) in zip(chunk, items) {
                         try writer.write(item, rowID: rowID, sortAt: sortAts[rowID] ?? SQLiteStore.undatedSortKey,

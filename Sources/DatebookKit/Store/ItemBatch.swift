@@ -235,11 +235,9 @@ public final class ItemBatch {
 
     private func rewrite(rowIDs: [Int64]) throws {
         for start in stride(from: 0, to: rowIDs.count, by: 500) {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
+            let list = InList(rowIDs[start..<min(start + 500, rowIDs.count)])
             let items = try SQLiteStore.fetchItems(
-                coding: rows.coding, db,
-                sql: "SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
-                arguments: StatementArguments(chunk))
+                coding: rows.coding, db, sql: "SELECT id FROM item WHERE id IN (\(list.places))", arguments: list.arguments)
             for item in items {
                 try rows.write(item.storedForm, expander: seriesExpander, buffer: buffer)
             }

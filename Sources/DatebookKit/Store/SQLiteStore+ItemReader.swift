@@ -23,14 +23,11 @@ extension SQLiteStore: ItemReader {
         try read { db in
             var names: Set<String> = []
             for chunk in Self.chunks(of: selection.rowIDs) {
+                let list = InList(chunk)
                 names.formUnion(
                     try String.fetchAll(
-                        db,
-                        sql: """
-                            SELECT DISTINCT time_zone FROM item
-                            WHERE time_zone <> '' AND id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
-                            """,
-                        arguments: StatementArguments(chunk)))
+                        db, sql: "SELECT DISTINCT time_zone FROM item WHERE time_zone <> '' AND id IN (\(list.places))",
+                        arguments: list.arguments))
             }
             return names.sorted()
         }
@@ -52,13 +49,10 @@ extension SQLiteStore: ItemReader {
         return try read { db in
             var items: [Item] = []
             for chunk in Self.chunks(of: Array(selection.rowIDs[positions])) {
+                let list = InList(chunk)
                 items += try Self.fetchItems(
-                    coding: coding, db,
-                    sql: """
-                        SELECT id FROM item WHERE id IN (\(chunk.map { _ in "?" }.joined(separator: ",")))
-                        ORDER BY sort_at, uid
-                        """,
-                    arguments: StatementArguments(chunk))
+                    coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(list.places)) ORDER BY sort_at, uid",
+                    arguments: list.arguments)
             }
             return items
         }

@@ -197,8 +197,9 @@ extension SQLiteStore: ItemStore {
         var children: [Int64: Children] = [:]
         for start in stride(from: 0, to: rowIDs.count, by: 500) {
             let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let placeholders = chunk.map { _ in "?" }.joined(separator: ",")
-            let arguments = StatementArguments(chunk)
+            let list = InList(chunk)
+            let placeholders = list.places
+            let arguments = list.arguments
             func each(_ sql: String, _ body: (Row) throws -> Void) throws {
                 let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
                 while let row = try cursor.next() {

@@ -38,14 +38,14 @@ extension SQLiteStore {
             var found: [UUID: Occurrence] = [:]
             var reader = try ListedReader(db, coding: coding)
             for start in stride(from: 0, to: ids.count, by: 500) {
-                let chunk = ids[start..<min(start + 500, ids.count)].map(\.lowercasedText)
+                let list = InList(ids[start..<min(start + 500, ids.count)].map(\.lowercasedText))
                 let rows = try Row.fetchAll(
                     db,
                     sql: """
                         SELECT \(ListedReader.columns) FROM item
-                        WHERE uid IN (\(chunk.map { _ in "?" }.joined(separator: ","))) AND series_start IS NOT NULL
+                        WHERE uid IN (\(list.places)) AND series_start IS NOT NULL
                         """,
-                    arguments: StatementArguments(chunk))
+                    arguments: list.arguments)
                 for row in rows {
                     if let occurrence = try pick(&reader, try ListedReader.Series(row)) {
                         found[occurrence.itemID] = occurrence

@@ -54,11 +54,9 @@ extension SQLiteStore {
             let uids = Array(Set(rows.map { $0["uid"] as String }))
             var items: [String: Item] = [:]
             for start in stride(from: 0, to: uids.count, by: 500) {
-                let chunk = Array(uids[start..<min(start + 500, uids.count)])
+                let list = InList(uids[start..<min(start + 500, uids.count)])
                 let fetched = try Self.fetchItems(
-                    coding: coding, db,
-                    sql: "SELECT id FROM item WHERE uid IN (\(chunk.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments(chunk))
+                    coding: coding, db, sql: "SELECT id FROM item WHERE uid IN (\(list.places))", arguments: list.arguments)
                 for item in fetched { items[item.id.lowercasedText] = item }
             }
             return try rows.compactMap { row -> HistoryEntry? in

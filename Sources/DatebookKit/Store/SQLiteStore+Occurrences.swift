@@ -233,14 +233,12 @@ extension SQLiteStore: OccurrenceStore {
             },
             uniquingKeysWith: { first, _ in first })
         for start in stride(from: 0, to: rowIDs.count, by: 500) {
-            let chunk = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
-            let placeholders = chunk.map { _ in "?" }.joined(separator: ",")
+            let list = InList(rowIDs[start..<min(start + 500, rowIDs.count)])
             let items = try fetchItems(
-                coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(placeholders))",
-                arguments: StatementArguments(chunk))
+                coding: coding, db, sql: "SELECT id FROM item WHERE id IN (\(list.places))", arguments: list.arguments)
             let rows = try Row.fetchAll(
-                db, sql: "SELECT uid, id, expanded_until, kept_from FROM item WHERE id IN (\(placeholders))",
-                arguments: StatementArguments(chunk))
+                db, sql: "SELECT uid, id, expanded_until, kept_from FROM item WHERE id IN (\(list.places))",
+                arguments: list.arguments)
             var keys: [String: (Int64, Double, Double?)] = [:]
             for row in rows {
                 keys[row[0]] = (row[1], row[2] as Double? ?? SeriesInstances.complete, row[3])
@@ -504,11 +502,10 @@ struct UIDReader {
         guard !wanted.isEmpty else { return }
         let sorted = wanted.sorted()
         for start in stride(from: 0, to: sorted.count, by: 500) {
-            let chunk = Array(sorted[start..<min(start + 500, sorted.count)])
-            let placeholders = chunk.map { _ in "?" }.joined(separator: ",")
+            let list = InList(sorted[start..<min(start + 500, sorted.count)])
             let rows = try Row.fetchAll(
-                db, sql: "SELECT id, CAST(ical_uid AS BLOB) FROM item WHERE id IN (\(placeholders))",
-                arguments: StatementArguments(chunk))
+                db, sql: "SELECT id, CAST(ical_uid AS BLOB) FROM item WHERE id IN (\(list.places))",
+                arguments: list.arguments)
             for row in rows {
                 if let uid = Item.optionalText(row[1]) {
                     known[row[0]] = uid

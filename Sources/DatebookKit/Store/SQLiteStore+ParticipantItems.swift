@@ -6,7 +6,7 @@ extension SQLiteStore: ParticipantItemStore {
         let addresses = emails.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             .flatMap { [$0, "mailto:" + $0] }
         guard !addresses.isEmpty, limit > 0 else { return [] }
-        let marks = addresses.map { _ in "?" }.joined(separator: ", ")
+        let list = InList(addresses)
         let coding = storedTime
         // The index on the address (COLLATE NOCASE) finds the few rows; the items come by date.
         return try read { db in
@@ -14,10 +14,10 @@ extension SQLiteStore: ParticipantItemStore {
                 coding: coding, db,
                 sql: """
                     SELECT id FROM item WHERE status != 'deleted' AND id IN (
-                        SELECT item FROM item_participant WHERE address COLLATE NOCASE IN (\(marks)))
+                        SELECT item FROM item_participant WHERE address COLLATE NOCASE IN (\(list.places)))
                     ORDER BY sort_at, uid LIMIT ?
                     """,
-                arguments: StatementArguments(addresses.map { $0 as DatabaseValueConvertible } + [limit]))
+                arguments: list.arguments + [limit])
         }
     }
 }

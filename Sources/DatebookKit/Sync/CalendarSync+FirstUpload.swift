@@ -32,12 +32,11 @@ extension CalendarSync {
         var texts: [(uid: String, name: String, text: String)] = []
         texts.reserveCapacity(rowIDs.count)
         for start in stride(from: 0, to: rowIDs.count, by: 500) {
-            let part = Array(rowIDs[start..<min(start + 500, rowIDs.count)])
+            let list = InList(rowIDs[start..<min(start + 500, rowIDs.count)])
             let items = try store.read { db in
                 try SQLiteStore.fetchItems(
-                    coding: store.storedTime, db,
-                    sql: "SELECT id FROM item WHERE id IN (\(part.map { _ in "?" }.joined(separator: ",")))",
-                    arguments: StatementArguments(part))
+                    coding: store.storedTime, db, sql: "SELECT id FROM item WHERE id IN (\(list.places))",
+                    arguments: list.arguments)
             }
             for item in items {
                 texts.append((item.icalendarUID, Self.resourceName(for: item), coder.text(for: item)))

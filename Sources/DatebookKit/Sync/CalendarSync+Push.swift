@@ -48,11 +48,11 @@ extension CalendarSync {
 
     /// The items of these rows, by UID.
     func records(rowIDs: [Int64]) throws -> [String: Item] {
+        let list = InList(rowIDs)
         let items = try store.read { db in
             try SQLiteStore.fetchItems(
-                coding: store.storedTime, db,
-                sql: "SELECT id FROM item WHERE id IN (\(rowIDs.map { _ in "?" }.joined(separator: ",")))",
-                arguments: StatementArguments(rowIDs))
+                coding: store.storedTime, db, sql: "SELECT id FROM item WHERE id IN (\(list.places))",
+                arguments: list.arguments)
         }
         var byUID: [String: Item] = [:]
         for item in items { byUID[item.icalendarUID] = item }
