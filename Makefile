@@ -61,18 +61,22 @@ fuzz: deps
 # for coverage, so not in .build). Seeds: the fixtures the target reads, the files of
 # Fixtures/Fuzz it reads, and the first 200 inputs of its generator; what libFuzzer adds stays in
 # $(LIBFUZZ)/corpus. A target stops at its first crash, oracle failure (an abort), write to stderr,
-# input over 10 s (a hang) or over 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target
-# runs all the same. An input over 1 s that is the slowest so far is saved there too (slow-unit-…;
-# libFuzzer saves only a new slowest), and the run goes on: both times are wall time, which a busy
+# input over CPU_LIMIT seconds of CPU time (cpu-…, saved by the harness's watchdog, exit 70) or over
+# 1 GB, saved in fuzz-findings/libfuzzer/TARGET/; the next target runs all the same. libFuzzer's own
+# -timeout, wall time, is a backstop at 60 s: its handler allocates inside a signal and can hang for
+# ever in malloc. An input over 1 s of wall time that is the slowest so far is saved there too
+# (slow-unit-…; libFuzzer saves only a new slowest), and the run goes on: wall time is what a busy
 # machine stretches (2 s stopped runs on inputs of 0.5 s of CPU), so judge by CPU time, replaying
 # the slow units and the whole corpus kept: .build/release/DatebookFuzz replay --target T FILES.
 # The 1 GB is the whole process's resident memory, which grows with the corpus and stays after a
 # large input: replay an oom-… input alone before calling it one.
-# Two processes on one corpus: LIBFUZZ_FLAGS="-jobs=2 -workers=2" (RUNS each; logs in fuzz-N.log).
+# Two processes on one corpus: LIBFUZZ_FLAGS="-jobs=2 -workers=2" (RUNS each; logs in fuzz-N.log;
+# a finding in one stops both).
 # Swift's backtracer is off: it takes the signals before libFuzzer, which then saves nothing.
 # Not part of `make test` either.
 LIBFUZZ = .build-libfuzzer
 RUNS ?= 1000000
+CPU_LIMIT ?= 2
 LIBFUZZ_FLAGS ?=
 FIXTURES = Tests/DatebookKitTests/Fixtures
 libfuzz: deps
@@ -89,8 +93,9 @@ libfuzz: deps
 	    *) max=65536;; \
 	  esac; \
 	  echo "libFuzzer: $$target, $(RUNS) runs, inputs up to $$max bytes"; \
-	  DATEBOOK_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no nice -n 10 $(LIBFUZZ)/release/DatebookLibFuzzer $(LIBFUZZ)/corpus/$$target $$seeds \
-	    -runs=$(RUNS) -timeout=10 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 -close_fd_mask=2 \
+	  DATEBOOK_FUZZ_TARGET=$$target DATEBOOK_FUZZ_CPU_LIMIT=$(CPU_LIMIT) DATEBOOK_FUZZ_ARTIFACTS=fuzz-findings/libfuzzer/$$target \
+	  SWIFT_BACKTRACE=enable=no nice -n 10 $(LIBFUZZ)/release/DatebookLibFuzzer $(LIBFUZZ)/corpus/$$target $$seeds \
+	    -runs=$(RUNS) -timeout=60 -rss_limit_mb=1024 -max_len=$$max -report_slow_units=1 -print_final_stats=1 -close_fd_mask=2 \
 	    -artifact_prefix=fuzz-findings/libfuzzer/$$target/ $(LIBFUZZ_FLAGS) || failed="$$failed $$target"; \
 	done; \
 	if [ -n "$$failed" ]; then echo "libFuzzer stopped on a finding in:$$failed (see fuzz-findings/libfuzzer/)"; exit 1; fi

@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(name: "DatebookLibFuzzer", dependencies: ["DatebookFuzzTargets"]),
         // What several test targets use: a local HTTP server for feeds.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DatebookKitTests", dependencies: ["DatebookKit", "DatebookFuzzTargets", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "DatebookUITests", dependencies: ["DatebookUI", "DatebookKit", "DatebookTerminal"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),

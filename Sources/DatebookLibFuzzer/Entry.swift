@@ -36,6 +36,7 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutabl
     // fixtures read) is not taken for the first input's work.
     _ = target.name
     _ = catcher
+    _ = watchdog
     return 0
 }
 
@@ -43,10 +44,32 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutabl
 /// goes where standard error was.
 private let catcher = StandardErrorCatcher()
 
+/// An input over `DATEBOOK_FUZZ_CPU_LIMIT` seconds of CPU time (2 by default: twice what the
+/// reliability issue allows, so that only a real finding stops a run on a busy machine) is saved
+/// in `DATEBOOK_FUZZ_ARTIFACTS` (the folder `make libfuzz` gives libFuzzer too) as `cpu-<hash>`,
+/// and the process ends with status 70. libFuzzer's own `-timeout` (wall time) is then a
+/// backstop only: its handler can hang for ever inside `malloc` (see `CPUWatchdog`).
+private let watchdog: CPUWatchdog = {
+    let environment = ProcessInfo.processInfo.environment
+    let limit = environment["DATEBOOK_FUZZ_CPU_LIMIT"].flatMap(Double.init) ?? 2
+    let folder = environment["DATEBOOK_FUZZ_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
+    return CPUWatchdog(limit: limit) { input, seconds in
+        // FNV-1a, 64 bits: a name that tells inputs apart.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let path = (folder as NSString).appendingPathComponent(String(format: "cpu-%016llx", hash))
+        let saved = FileManager.default.createFile(atPath: path, contents: Data(input))
+        catcher.say(String(
+            format: "%@: an input has taken %.2f s of CPU time, over the limit of %.2f s; %@ %@",
+            target.name, seconds, limit, saved ? "saved in" : "COULD NOT BE SAVED in", path))
+        _exit(70)
+    }
+}()
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-    let (problem, written) = catcher.catching { target.run(bytes) }
+    let (problem, written) = catcher.catching { watchdog.watching(bytes) { target.run(bytes) } }
     if let problem {
         catcher.say("\(target.name) oracle: \(problem)")
         abort()
