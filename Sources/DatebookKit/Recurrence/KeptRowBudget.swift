@@ -11,11 +11,13 @@ import Synchronization
 /// keeps its first instance alone, and every read expands the rest live (`keepsNoMore`),
 /// which `LiveReadBudget` bounds. Rows a series took but did not use go back.
 final class KeptRowBudget: Sendable {
-    /// The rows all the dense series of one batch may keep: 20 series kept whole. A read of
+    /// The rows all the dense series of one batch may keep: 10 series kept whole. A read of
     /// the weeks they fall in returns every kept row besides what `LiveReadBudget` walks live,
     /// so this bounds that read too: with 50 (250,000 rows) a megabyte of ~600 secondly series
-    /// read 350,000 occurrences at once and the fuzz target took 1.07 s of CPU on it.
-    static let total = 20 * SeriesInstances.maximumKept
+    /// read 350,000 occurrences at once and the fuzz target took 1.07 s of CPU on it; with 20,
+    /// half a megabyte of 30 such series beside 4,400 events in zones took 1.0–1.2 s, and
+    /// keeping half the rows takes an eighth of its instructions off.
+    static let total = 10 * SeriesInstances.maximumKept
 
     /// The work all the dense series of one batch may spend walking their rules: two walks on
     /// a whole budget. Each walk's cost is bounded, but not how many dense series a file holds
