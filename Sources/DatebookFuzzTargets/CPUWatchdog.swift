@@ -6,10 +6,11 @@ import Synchronization
 ///
 /// For `make libfuzz`, whose own `-timeout` is wall time, which a busy machine stretches (inputs
 /// of 0.5 s of CPU stopped runs at 2 s), and whose timeout handler runs inside a signal: it
-/// allocates there, and when the signal came while the input was inside `malloc` the process
-/// waited on the allocator's lock for ever, its input unsaved (seen on 2026-12-01: found stuck
-/// an hour later, the input read out of it with gdb). The watchdog judges by CPU time and acts
-/// outside any signal handler, so `overrun` may save the input and end the process.
+/// allocates there, and when the signal came while the input was inside `free` the process
+/// waited on the allocator's lock for ever, its input unsaved (finding 69 in
+/// Docs/Reliability.md: the input was read out of the stuck process with gdb). The watchdog
+/// judges by CPU time and acts outside any signal handler, so `overrun` may save the input and
+/// end the process.
 public final class CPUWatchdog: Sendable {
     /// The input being run and the CPU time when it began; nil between inputs.
     private struct Running {

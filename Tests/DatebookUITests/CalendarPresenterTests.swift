@@ -142,16 +142,16 @@ struct CalendarPresenterTests {
         try calendar.go(to: Fixtures.date("2026-12-05 00:00"))
         #expect(calendar.notice == nil)
         // Sunday 6: a read stops expanding each after its share of the read's budget; both
-        // stop at 09:46 (Pong's COUNT skips ahead as Ping does), which the heading names.
+        // stop at 02:49 (Pong's COUNT skips ahead as Ping does), which the heading names.
         try calendar.go(to: Fixtures.date("2026-12-06 00:00"))
-        #expect(calendar.notice == "\u{201C}Ping\u{201D} and 1 more repeat too often to show after Sun 6 Dec 09:46")
+        #expect(calendar.notice == "\u{201C}Ping\u{201D} and 1 more repeat too often to show after Sun 6 Dec 02:49")
         let lastPong = calendar.dayOccurrences().last { $0.title == "Pong" }?.start
-        #expect(lastPong.map { Fixtures.calendar.dateComponents([.hour, .minute], from: $0) } == DateComponents(hour: 9, minute: 46))
+        #expect(lastPong.map { Fixtures.calendar.dateComponents([.hour, .minute], from: $0) } == DateComponents(hour: 2, minute: 49))
         let screen = app.screen(120, 20)
         #expect(screen.contains("Sunday 6 December 2026 · week 49  \u{201C}Ping\u{201D} and 1 more repeat too often"))
         // The week holding both days says it too.
         app.send(.command(.showWeek))
-        #expect(calendar.notice?.hasSuffix("after Sun 6 Dec 09:46") == true)
+        #expect(calendar.notice?.hasSuffix("after Sun 6 Dec 02:49") == true)
     }
 
     @Test("the agenda says due for a task due on a day, and due with its time for one due at a time")
