@@ -47,12 +47,17 @@ final class ReusedStore: Sendable {
             fatalError("cannot empty the store: \(error)")
         }
         nextID.value.withLock { $0 = 0 }
-        // FNV-1a, 64 bits.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in input { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        nextID.inputHash.withLock { $0 = h }
+        nextID.inputHash.withLock { $0 = inputHash(input) }
         return store
     }
+}
+
+/// FNV-1a, 64 bits, of an input: what tells inputs apart in the ids a store gives and in the
+/// names of the inputs the watchdog saves.
+public func inputHash(_ input: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    return hash
 }
 
 /// The number of the last id given, and the hash of the input being run (the ids' middle).

@@ -54,10 +54,7 @@ private let watchdog: CPUWatchdog = {
     let limit = environment["DATEBOOK_FUZZ_CPU_LIMIT"].flatMap(Double.init) ?? 2
     let folder = environment["DATEBOOK_FUZZ_ARTIFACTS"].flatMap { $0.isEmpty ? nil : $0 } ?? "."
     return CPUWatchdog(limit: limit) { input, seconds in
-        // FNV-1a, 64 bits: a name that tells inputs apart.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in input { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        let path = (folder as NSString).appendingPathComponent(String(format: "cpu-%016llx", hash))
+        let path = (folder as NSString).appendingPathComponent(String(format: "cpu-%016llx", inputHash(input)))
         let saved = FileManager.default.createFile(atPath: path, contents: Data(input))
         catcher.say(String(
             format: "%@: an input has taken %.2f s of CPU time, over the limit of %.2f s; %@ %@",
