@@ -3,7 +3,8 @@ import Testing
 
 @testable import DatebookKit
 
-/// Series that start in the first years of the era (finding 16 of Docs/Reliability.md).
+/// Series that start in the first years of the era (finding 16 of Docs/Reliability.md), or
+/// before 1583 (finding 71).
 ///
 /// libical hands a time of the year 1 (the year 0 once moved to UTC) to ICU, whose calendar
 /// then counts in eras: skipping ahead from such a DTSTART gives wrong days, and walking from
@@ -34,6 +35,15 @@ struct EarlyStartTests {
         Case(rule: "FREQ=MONTHLY;BYMONTHDAY=15", start: -62_135_596_800, isDate: false, zone: .floating),
         Case(rule: "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU", start: -62_135_596_800, isDate: false,
              zone: .named("America/New_York")),
+        // Before 1583 libical steps through ICU's Julian calendar, where no walk hops: an
+        // hourly leap-day rule from the year 26 stepped its hours until the budget ran out
+        // (finding 71). Such walks start 400 years on, as often as it takes.
+        Case(rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: -61_346_678_400, isDate: false, zone: .utc),
+        Case(rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29", start: -30_610_224_000, isDate: false, zone: .floating),
+        Case(rule: "FREQ=HOURLY;INTERVAL=3;BYMONTH=2;BYMONTHDAY=29", start: -14_831_769_600, isDate: false, zone: .utc),
+        // 1700-03-01 09:00 in Berlin, on its local mean time (UTC+0:53:28).
+        Case(rule: "FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYMINUTE=30", start: -8_515_209_208, isDate: false,
+             zone: .named("Europe/Berlin")),
     ]
 
     @Test("a series from the year 1, read in 2026, skips there cheaply and gives the right days",
@@ -62,10 +72,20 @@ struct EarlyStartTests {
                 #expect(parts.day == 15, "\(date)")
             case let rule where rule.hasPrefix("FREQ=YEARLY"):
                 #expect(parts.month == 3 && parts.weekday == 1 && parts.day! > 24, "\(date)")
+            case let rule where rule.hasPrefix("FREQ=HOURLY"):
+                #expect(parts.month == 2 && parts.day == 29, "\(date)")
+                #expect(parts.minute == (rule.contains("BYMINUTE=30") ? 30 : 0), "\(date)")
+                #expect(parts.hour! % (rule.contains("INTERVAL=3") ? 3 : 1) == 0, "\(date)")
             default: break
             }
         }
         // Consecutive: nothing skipped between the first and the last.
+        if test.rule.hasPrefix("FREQ=HOURLY") {
+            let step = test.rule.contains("INTERVAL=3") ? 10_800.0 : 3_600
+            let day = starts.prefix(8)  // eight every three hours fill a 29 February
+            #expect(zip(day, day.dropFirst()).allSatisfy { $1 - $0 == step })
+            #expect(calendar.component(.year, from: Date(timeIntervalSince1970: starts[0])) == 2028)
+        }
         if test.rule == "FREQ=DAILY" {
             #expect(zip(starts, starts.dropFirst()).allSatisfy { $1 - $0 == 86_400 })
             #expect(starts.first == Self.from)

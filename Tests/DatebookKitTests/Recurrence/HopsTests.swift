@@ -165,6 +165,43 @@ struct HopsTests {
         }
     }()
 
+    /// The day filters and expansions of `cases`, from starts between 1583 (from when ICU's
+    /// calendar is Gregorian, as libical's fields are) and 1900, in zones that kept local mean
+    /// time then (Berlin until 1893, Lord Howe until 1895), read from DTSTART or skipping on.
+    static let earlyCases: [WalkCase] = {
+        var generator = SplitMix(seed: 2050)
+        func any<T>(_ values: [T]) -> T { values.randomElement(using: &generator)! }
+        let starts: [Double] = [
+            -12_212_553_600,  // 1583-01-01 00:00 UTC
+            -5_364_662_400,  // 1800-01-01
+            -2_272_060_800,  // 1898-01-01
+            -2_492_985_600,  // 1891-01-01
+            -11_676_096_000 + 0.5,  // 1600-01-01, half a second on
+        ]
+        let zones: [ItemTimeZone] = [.utc, .floating, .named("Europe/Berlin"), .named("Australia/Lord_Howe")]
+        let dayParts = [
+            "BYMONTH=2;BYMONTHDAY=29", "BYMONTHDAY=31", "BYDAY=MO", "BYYEARDAY=60", "BYMONTH=3,10;BYDAY=SU",
+            "BYDAY=TU;BYMONTHDAY=13", "BYMONTHDAY=-1",
+        ]
+        return (0..<60).map { _ in
+            let frequency = any(["MINUTELY", "HOURLY", "HOURLY"])
+            var rule = "FREQ=\(frequency);\(any(dayParts))"
+            if Bool.random(using: &generator) { rule += ";INTERVAL=\(any([2, 7, 25]))" }
+            if frequency == "HOURLY", Bool.random(using: &generator) { rule += ";BYMINUTE=15,45" }
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: rule += ";COUNT=\(any([3, 40]))"
+            case 1: rule += ";UNTIL=\(any(["18990101T000000Z", "16000301T000000Z"]))"
+            default: break
+            }
+            let start = any(starts)
+            let skip: Double? = Bool.random(using: &generator) ? nil : start + Double(any([86_400 * 40, 86_400 * 800]))
+            return WalkCase(
+                rule: rule, start: start, zone: any(zones), skippingTo: skip,
+                budget: any([5_000, 30_000, RecurrenceBound.maximumWork]),
+                includingStart: Int.random(in: 0..<4, using: &generator) != 0)
+        }
+    }()
+
     /// UNTILs on a time the rule gives, inside a run of seconds and at its ends, and one a
     /// second before DTSTART.
     static let untilCases: [WalkCase] = [
@@ -232,7 +269,7 @@ struct HopsTests {
     }
 
     @Test("hopping gives libical's starts, and goes at least as far on the same budget",
-          arguments: cases + dailyCases + timeCases + plainCases + untilCases + weekCases)
+          arguments: cases + dailyCases + timeCases + plainCases + untilCases + weekCases + earlyCases)
     func sameAsLibical(_ c: WalkCase) throws {
         // (With COUNT, both walk from DTSTART.)
         if let skip = c.skippingTo, skip > c.start, !c.rule.contains("COUNT="),
@@ -294,6 +331,12 @@ struct HopsTests {
                 rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil))?.hopsOverGaps ?? false
         }
         #expect(hopping.count > sample.count / 2, "\(hopping.count) of \(sample.count)")
+        // From 1583 on, too.
+        let early = Self.earlyCases.filter { c in
+            (try? RecurrenceIterator(
+                rule: c.rule, start: c.start, isDate: c.isDate, zone: c.zone, zoneDefinition: nil))?.hopsOverGaps ?? false
+        }
+        #expect(early.count > Self.earlyCases.count / 2, "\(early.count) of \(Self.earlyCases.count)")
     }
 
     @Test("an hourly leap-day rule from 2097 is walked in a fraction of libical's time, to the same start")
