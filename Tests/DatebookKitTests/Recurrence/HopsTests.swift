@@ -165,7 +165,8 @@ struct HopsTests {
         }
     }()
 
-    /// The day filters and expansions of `cases`, from starts between 1583 (from when ICU's
+    /// The day filters and expansions of `cases`, in minutely, hourly and daily rules, and
+    /// weekly rules without days of their own, from starts between 1583 (from when ICU's
     /// calendar is Gregorian, as libical's fields are) and 1900, in zones that kept local mean
     /// time then (Berlin until 1893, Lord Howe until 1895), read from DTSTART or skipping on.
     static let earlyCases: [WalkCase] = {
@@ -183,11 +184,13 @@ struct HopsTests {
             "BYMONTH=2;BYMONTHDAY=29", "BYMONTHDAY=31", "BYDAY=MO", "BYYEARDAY=60", "BYMONTH=3,10;BYDAY=SU",
             "BYDAY=TU;BYMONTHDAY=13", "BYMONTHDAY=-1",
         ]
-        return (0..<60).map { _ in
-            let frequency = any(["MINUTELY", "HOURLY", "HOURLY"])
-            var rule = "FREQ=\(frequency);\(any(dayParts))"
+        return (0..<80).map { _ in
+            let frequency = any(["MINUTELY", "HOURLY", "HOURLY", "DAILY", "WEEKLY"])
+            // A weekly rule hops without days of its own; a daily one with them.
+            var rule = frequency == "WEEKLY" ? "FREQ=WEEKLY" : "FREQ=\(frequency);\(any(dayParts))"
             if Bool.random(using: &generator) { rule += ";INTERVAL=\(any([2, 7, 25]))" }
             if frequency == "HOURLY", Bool.random(using: &generator) { rule += ";BYMINUTE=15,45" }
+            if frequency == "DAILY" || frequency == "WEEKLY", Bool.random(using: &generator) { rule += ";BYHOUR=9,17" }
             switch Int.random(in: 0..<4, using: &generator) {
             case 0: rule += ";COUNT=\(any([3, 40]))"
             case 1: rule += ";UNTIL=\(any(["18990101T000000Z", "16000301T000000Z"]))"
