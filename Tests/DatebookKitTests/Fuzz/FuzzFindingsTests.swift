@@ -333,6 +333,25 @@ struct FuzzFindingsTests {
         #expect(read.count == 20 * 24)
     }
 
+    /// The same rule from the year 26 (finding 71, split out of an input the `ical` target kept
+    /// at 0.9 s of CPU): a walk that began before 1900 could not hop, so each read stepped
+    /// libical's hours from the year 26 until its budget ran out, 0.6 s, and showed nothing.
+    /// Reads far from DTSTART now begin whole 400-year cycles on, and hop from 1583.
+    @Test("an hourly leap-day series from the year 26 is listed and read in 2028", .timeLimit(.minutes(1)))
+    func hourlyLeapDaysFromTheYear26() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/hourly-leap-day-year-26.ics")
+        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        #expect(report.added == 1)
+        let item = try #require(try store.activeItems(offset: 0, limit: 10).first)
+        let leapDay = Fixture.utc("2028-02-29 00:00")
+        #expect(try store.listedOccurrences(of: [item.id], at: Fixture.now)[item.id]?.start == leapDay)
+        // (The walk that stepped ran out of budget centuries before, and showed nothing.)
+        let read = try store.occurrences(
+            from: leapDay.addingTimeInterval(-86_400), to: leapDay.addingTimeInterval(2 * 86_400))
+        #expect(read.map(\.start) == (0..<24).map { leapDay.addingTimeInterval(Double($0) * 3_600) })
+    }
+
     /// 18 `FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38` series (libFuzzer `ical`, finding 56):
     /// 240 times a day, and libical stepped through the 86,400 seconds of each day for them.
     /// Each walk spent its budget on a day of instances, and the input took a second of CPU.
