@@ -169,20 +169,17 @@ final class RecurrenceIterator {
         if let skippingTo, shiftedTo == nil, recurrence.count == 0, first.year < 1900,
             Self.repeatsEvery400Years(recurrence)
         {
-            var shifted = first
-            shifted.year += 400 * max(0, (1583 - first.year + 399) / 400)
-            var shiftedStart = Double(Libical.asTimeT(shifted, zone))
-            while true {
-                var later = shifted
-                later.year += 400
-                let laterStart = Double(Libical.asTimeT(later, zone))
-                guard laterStart < skippingTo else { break }
-                shifted = later
-                shiftedStart = laterStart
+            func moved(by cycles: Int32) -> (time: icaltimetype, start: Double) {
+                var time = first
+                time.year += 400 * cycles
+                return (time, Double(Libical.asTimeT(time, zone)))
             }
-            if shifted.year != first.year, shiftedStart < skippingTo {
-                first = shifted
-                shiftedTo = shiftedStart
+            var cycles = max(0, (1583 - first.year + 399) / 400)
+            while moved(by: cycles + 1).start < skippingTo { cycles += 1 }
+            let shifted = moved(by: cycles)
+            if cycles > 0, shifted.start < skippingTo {
+                first = shifted.time
+                shiftedTo = shifted.start
             }
         }
         var hops: Hops?
