@@ -398,6 +398,10 @@ extension SQLiteStore {
         migrator.registerMigration("v27") { db in
             try db.execute(sql: "INSERT OR REPLACE INTO store_value (name, value) VALUES ('rebuild_series_times', 1)")
         }
+        // CHECK constraints of three values or more test them one by one, not through a list
+        // SQLite builds a table for at each row written (see CheckLists). Tables made from here
+        // on write such checks as comparisons.
+        migrator.registerMigration("v28", migrate: CheckLists.migrate)
         return migrator
     }()
 }
