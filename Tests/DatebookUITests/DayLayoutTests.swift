@@ -148,8 +148,11 @@ extension DayLayoutTests {
         }
     }
 
-    /// Finding 37: a day of 100,000 overlapping occurrences took half a minute to lay out.
-    @Test("20,000 events in one quarter hour each get a lane of their own", .timeLimit(.minutes(1)))
+    /// Finding 37: a day of 100,000 overlapping occurrences took half a minute to lay out. The
+    /// layout's speed is `make bench`'s to measure; the limit here catches only a layout that
+    /// never ends. (It was a minute: the test takes 0.2 s, but with every suite at once on two
+    /// cores it waited over a minute for a thread to run on, and failed.)
+    @Test("20,000 events in one quarter hour each get a lane of their own", .timeLimit(.minutes(10)))
     func thousandsInOneSlot() {
         let occurrences = (0..<20_000).map { index in
             Occurrence(itemID: UUID(), kind: .event, title: "Tick", start: dayStart.addingTimeInterval(Double(index % 900)),
