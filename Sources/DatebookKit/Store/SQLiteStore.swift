@@ -106,7 +106,7 @@ public final class SQLiteStore: Sendable {
             }
             try Self.enlargeCache(dbQueue)
             try Self.migrate(dbQueue)
-            dbQueue.inDatabase { db in commitCounter.start(at: db.totalChangesCount) }
+            try dbQueue.inDatabase { db in commitCounter.start(at: db.totalChangesCount) }
             dbQueue.add(transactionObserver: commitCounter, extent: .databaseLifetime)
         } catch {
             throw Self.openingError(error, path: path)
