@@ -77,10 +77,6 @@ public final class ChangeFeed {
 /// Counts the write transactions committed on one connection, and those among them that
 /// changed the address book.
 ///
-/// A commit counts when it changed rows (SQLite's count of rows changed on the connection has
-/// moved since the last one): reads end in a commit too (`SQLiteStore.read`), and so does a
-/// write that found nothing to change; neither is a change to show.
-///
 /// It asks for the row events of the contact tables alone, so it costs nothing per item row
 /// written (a large import of items stays as fast); GRDB tells it about every commit all the same.
 final class CommitCounter: TransactionObserver, Sendable {
@@ -88,8 +84,6 @@ final class CommitCounter: TransactionObserver, Sendable {
         var commits = 0
         var contactCommits = 0
         var contactsChanged = false
-        /// The connection's count of rows changed, as of the last commit.
-        var rowsChanged = 0
     }
     private let counts = Mutex(Counts())
 
@@ -98,11 +92,6 @@ final class CommitCounter: TransactionObserver, Sendable {
     /// Commits that changed a contact's rows.
     var contactValue: Int { counts.withLock { $0.contactCommits } }
 
-    /// Counts from `rowsChanged`, the connection's count of rows changed when it starts watching.
-    func start(at rowsChanged: Int) {
-        counts.withLock { $0.rowsChanged = rowsChanged }
-    }
-
     func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
         SQLiteStore.contactTables.contains(eventKind.tableName)
     }
@@ -110,13 +99,9 @@ final class CommitCounter: TransactionObserver, Sendable {
         counts.withLock { $0.contactsChanged = true }
     }
     func databaseDidCommit(_ db: Database) {
-        let rowsChanged = db.totalChangesCount
         counts.withLock {
-            if rowsChanged != $0.rowsChanged {
-                $0.commits += 1
-                if $0.contactsChanged { $0.contactCommits += 1 }
-            }
-            $0.rowsChanged = rowsChanged
+            $0.commits += 1
+            if $0.contactsChanged { $0.contactCommits += 1 }
             $0.contactsChanged = false
         }
     }

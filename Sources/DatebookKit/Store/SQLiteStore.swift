@@ -106,7 +106,6 @@ public final class SQLiteStore: Sendable {
             }
             try Self.enlargeCache(dbQueue)
             try Self.migrate(dbQueue)
-            try dbQueue.inDatabase { db in commitCounter.start(at: db.totalChangesCount) }
             dbQueue.add(transactionObserver: commitCounter, extent: .databaseLifetime)
         } catch {
             throw Self.openingError(error, path: path)
@@ -353,27 +352,9 @@ public final class SQLiteStore: Sendable {
     // MARK: - Transactions
 
     /// Runs `body` in a read transaction; errors come out as `StoreError`.
-    ///
-    /// Not GRDB's `read`: it makes the connection read-only for the while with `PRAGMA
-    /// query_only`, and SQLite answers every change of such a setting by expiring every prepared
-    /// statement. Each cached statement was prepared again after every read, and an export (a
-    /// read every 500 items) prepared its eleven statements of 500 places again each time: 5 % of
-    /// exporting many small items (finding 72 in Docs/Reliability.md). A plain deferred
-    /// transaction reads the same. The commit that ends it changes nothing, and the change feed
-    /// counts only commits that changed rows (`CommitCounter`); a read that writes stops debug
-    /// builds, which the tests run.
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try dbQueue.writeWithoutTransaction { db in
-                let changesBefore = db.totalChangesCount
-                var result: T?
-                try db.inTransaction(.deferred) {
-                    result = try body(db)
-                    return .commit
-                }
-                assert(db.totalChangesCount == changesBefore, "a read changed rows of the database")
-                return result!
-            }
+            return try dbQueue.read(body)
         } catch {
             throw Self.storeError(error)
         }

@@ -46,31 +46,6 @@ import Testing
     }
 }
 
-/// Reads leave the connection's prepared statements as they are: GRDB's `read` set `PRAGMA
-/// query_only`, which expires every statement, and each was prepared again after every read
-/// (an export, a read every 500 items, prepared its reads of 500 row ids again each time).
-@Suite struct StatementsAcrossReadsTests {
-    @Test func aStatementUsedInReadsIsPreparedOnce() throws {
-        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
-        for n in 1...1_200 {
-            try store.save(Fixture.task(n, "Task \(n)"))
-        }
-        let selection = try store.itemSelection(showingFrom: nil, to: nil)
-        for start in stride(from: 0, to: 1_200, by: 500) {
-            #expect(try store.items(in: selection, at: start..<min(start + 500, 1_200)).count == min(500, 1_200 - start))
-        }
-        // How often SQLite prepared again the read of a chunk's item rows.
-        let reprepared = try store.dbQueue.inDatabase { db in
-            let statement = try db.cachedStatement(sql: "SELECT \(Item.selectColumns) FROM item WHERE id IN (\(InList(Array(1...500).map(Int64.init)).places))")
-            return sqlite3_stmt_status(statement.sqliteStatement, Int32(SQLITE_STMTSTATUS_REPREPARE), 0)
-        }
-        #expect(reprepared == 0)
-        let feed = try store.changeFeed()
-        _ = try store.items(in: selection, at: 0..<10)
-        #expect(try feed.changesSinceLastAsked().isEmpty)
-    }
-}
-
 @Suite struct InListTests {
     @Test func sizesAreFew() {
         #expect(InList.size(for: 0) == 0)
