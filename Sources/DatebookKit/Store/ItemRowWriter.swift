@@ -355,6 +355,8 @@ struct ItemRowWriter {
         let perStatement = Self.occurrencesPerStatement
         var index = 0
         let rows = buffer.rows
+        // The texts too long to keep whole in a row, cut once for all the rows that show them.
+        var cut: [Int32: (title: String, place: String)] = [:]
         while index < rows.count {
             let statement = rows.count - index >= perStatement ? insertOccurrences : insertOccurrence
             let count = statement === insertOccurrences ? perStatement : 1
@@ -362,13 +364,22 @@ struct ItemRowWriter {
                 let row = rows[Int(order[index + offset])]
                 let shown = buffer.shown[Int(row.shown)]
                 let base = Int32(offset * 8)
+                var flags = Int64(row.flags)
+                var texts = (title: shown.title, place: shown.place)
+                if shown.title.utf8.count + shown.place.utf8.count > OccurrenceRows.mostTextBytes {
+                    if cut[row.shown] == nil { cut[row.shown] = OccurrenceRows.cut(title: shown.title, place: shown.place) }
+                    if let kept = cut[row.shown] {
+                        texts = kept
+                        flags |= OccurrenceFlags.textsCut.rawValue
+                    }
+                }
                 try statement.bind(row.start, at: base + 1)
                 try statement.bind(shown.rowID, at: base + 2)
                 try statement.bind(row.key, at: base + 3)
                 try statement.bind(row.end, at: base + 4)
-                try statement.bind(Int64(row.flags), at: base + 5)
-                try statement.bind(shown.title, at: base + 6)
-                try statement.bind(shown.place, at: base + 7)
+                try statement.bind(flags, at: base + 5)
+                try statement.bind(texts.title, at: base + 6)
+                try statement.bind(texts.place, at: base + 7)
                 try statement.bind(shown.uid, at: base + 8)
             }
             try statement.run()

@@ -23,6 +23,9 @@ struct OccurrenceFlags: OptionSet, Sendable {
     static let due = OccurrenceFlags(rawValue: 1 << 6)
     /// The item's iCalendar UID is not its id (it was imported with another).
     static let foreignUID = OccurrenceFlags(rawValue: 1 << 7)
+    /// The row holds the start of a title and place too long to keep whole
+    /// (`OccurrenceRows.mostTextBytes`); the item holds them whole (see `FullTexts`).
+    static let textsCut = OccurrenceFlags(rawValue: 1 << 8)
 
     /// The flags every row of `item` has.
     init(of item: Item) {
@@ -122,6 +125,33 @@ final class OccurrenceBuffer {
 
 /// The rows of `occurrence` one item has, in stored seconds (see `StoredTime`).
 enum OccurrenceRows {
+    /// The most bytes of title and place together that a row keeps whole. Past it, a row keeps
+    /// the start of each (`cut`) and says so (`OccurrenceFlags.textsCut`): a WITHOUT ROWID row
+    /// longer than a quarter of a page spills onto overflow pages, which every comparison of
+    /// every insert puts together again (a series with a title of 69 KB took seconds to import).
+    static let mostTextBytes = 512
+
+    /// The texts a row keeps of `title` and `place`, or nil when they fit whole.
+    static func cut(title: String, place: String) -> (title: String, place: String)? {
+        guard title.utf8.count + place.utf8.count > mostTextBytes else { return nil }
+        return (prefix(title, bytes: mostTextBytes / 2), prefix(place, bytes: mostTextBytes / 2))
+    }
+
+    /// The longest start of `text` of at most `bytes` bytes of UTF-8 that ends between two
+    /// characters.
+    private static func prefix(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var end = text.startIndex
+        var count = 0
+        for index in text.indices {
+            let next = text.index(after: index)
+            count += text.utf8.distance(from: index, to: next)
+            guard count <= bytes else { break }
+            end = next
+        }
+        return String(text[..<end])
+    }
+
     /// The most later times an instance of a series shows (each has a fraction of its key).
     static let maximumLaterTimes = 1_000
     /// The most rows of later times one series writes at once: a dense series of a task with
@@ -168,10 +198,7 @@ enum OccurrenceRows {
             // A repeating task without times repeats its due date.
             var rowFlags = flags.union(.recurring)
             if item.kind == .task && item.times.isEmpty { rowFlags.insert(.due) }
-            var changed: [Double: (title: String?, place: String?)] = [:]
-            for override in item.overrides where override.title != nil || override.place != nil {
-                changed[coding.seconds(override.recurrenceID, zone)] = (override.title, override.place)
-            }
+            let texts = InstanceTexts(item, coding: coding)
             // Instances completed on their own show as completed while the series goes on.
             let completed = item.completedInstances(coding)
             // A task's later times: how far each starts after the first, and how long it lasts
@@ -186,31 +213,16 @@ enum OccurrenceRows {
                 }
             }
             let laterTimesKept = instances.isEmpty ? 0 : min(laterTimes.count, maximumLaterRows / instances.count)
-            // Changes that hold from one instance on (RANGE=THISANDFUTURE): what the later
-            // instances show, unless their own change says otherwise.
-            var ranges: [(recurrenceID: Double, title: String?, place: String?, shown: Int32?)] = item.overrides
-                .filter { $0.thisAndFuture && !$0.isCancelled }
-                .map { (coding.seconds($0.recurrenceID, zone), $0.title, $0.place, nil) }
-                .sorted { $0.recurrenceID < $1.recurrenceID }
+            // What a change from one instance on shows, added once for all the instances it holds at.
+            var rangeShown: [Int: Int32] = [:]
             for instance in instances {
                 var index = shown
-                if instance.isChanged {
-                    let own = changed[instance.recurrenceID]
-                    let range = ranges.lastIndex { $0.recurrenceID <= instance.recurrenceID }
-                    if let own {
-                        let title = own.title ?? range.flatMap { ranges[$0].title } ?? item.title
-                        let place = own.place ?? range.flatMap { ranges[$0].place } ?? item.place
-                        index = buffer.addShown(.init(rowID: rowID, uid: item.id, title: title, place: place))
-                    } else if let range, ranges[range].title != nil || ranges[range].place != nil {
-                        if let known = ranges[range].shown {
-                            index = known
-                        } else {
-                            index = buffer.addShown(
-                                .init(
-                                    rowID: rowID, uid: item.id, title: ranges[range].title ?? item.title,
-                                    place: ranges[range].place ?? item.place))
-                            ranges[range].shown = index
-                        }
+                if instance.isChanged, let own = texts.texts(at: instance.recurrenceID) {
+                    if let range = own.range, let known = rangeShown[range] {
+                        index = known
+                    } else {
+                        index = buffer.addShown(.init(rowID: rowID, uid: item.id, title: own.title, place: own.place))
+                        if let range = own.range { rangeShown[range] = index }
                     }
                 }
                 let flags = completed.contains(instance.recurrenceID) ? rowFlags.union(.completed) : rowFlags
@@ -233,6 +245,54 @@ enum OccurrenceRows {
             add(start, start, key: 0, flags.union(.due), shown: shown)
         }
         return (keys.bytes, longest)
+    }
+}
+
+/// What the instances of a series show: the item's title and place, unless the instance's
+/// own change, or a change from an earlier instance on (RANGE=THISANDFUTURE), gives others.
+/// The rows are written by it, and a row that keeps only the start of its texts is read whole
+/// again by it (`FullTexts`).
+struct InstanceTexts {
+    private let item: Item
+    /// The texts the changed instances give, by recurrence ID (stored seconds).
+    private let changed: [Double: (title: String?, place: String?)]
+    /// The changes that hold from one instance on, by recurrence ID.
+    private let ranges: [(recurrenceID: Double, title: String?, place: String?)]
+
+    init(_ item: Item, coding: StoredTime) {
+        self.item = item
+        let zone = item.timeZone
+        var changed: [Double: (title: String?, place: String?)] = [:]
+        for override in item.overrides where override.title != nil || override.place != nil {
+            changed[coding.seconds(override.recurrenceID, zone)] = (override.title, override.place)
+        }
+        self.changed = changed
+        ranges = item.overrides
+            .filter { $0.thisAndFuture && !$0.isCancelled }
+            .map { (coding.seconds($0.recurrenceID, zone), $0.title, $0.place) }
+            .sorted { $0.recurrenceID < $1.recurrenceID }
+    }
+
+    /// The texts of the instance at `recurrenceID` when they are not the item's own, with the
+    /// change from an earlier instance on they come from alone, if so (the same for every
+    /// instance it holds at).
+    func texts(at recurrenceID: Double) -> (title: String, place: String, range: Int?)? {
+        let range = ranges.lastIndex { $0.recurrenceID <= recurrenceID }
+        if let own = changed[recurrenceID] {
+            return (
+                own.title ?? range.flatMap { ranges[$0].title } ?? item.title,
+                own.place ?? range.flatMap { ranges[$0].place } ?? item.place, nil)
+        }
+        guard let range, ranges[range].title != nil || ranges[range].place != nil else { return nil }
+        return (ranges[range].title ?? item.title, ranges[range].place ?? item.place, range)
+    }
+
+    /// What the row keyed `key` shows (a series' row when `recurring`).
+    func texts(key: Double, recurring: Bool) -> (title: String, place: String) {
+        guard recurring, let own = texts(at: OccurrenceRows.instance(ofKey: key).recurrenceID) else {
+            return (item.title, item.place)
+        }
+        return (own.title, own.place)
     }
 }
 

@@ -176,10 +176,12 @@ private struct ListedReader {
     private let coding: StoredTime
     private let row: Statement
     private let times: Statement
+    private var fullTexts: FullTexts
 
     init(_ db: Database, coding: StoredTime) throws {
         self.db = db
         self.coding = coding
+        fullTexts = FullTexts(db, coding: coding)
         row = try db.cachedStatement(
             sql: #"""
                 SELECT "end", flags, CAST(title AS BLOB), CAST(place AS BLOB), uid FROM occurrence
@@ -269,7 +271,7 @@ private struct ListedReader {
     }
 
     /// The occurrence a kept row stands for.
-    private func occurrence(_ series: Series, _ key: (start: Double, key: Double)) throws -> Occurrence? {
+    private mutating func occurrence(_ series: Series, _ key: (start: Double, key: Double)) throws -> Occurrence? {
         guard let found = try Row.fetchOne(row, arguments: [key.start, series.rowID, key.key]) else { return nil }
         let flags = OccurrenceFlags(rawValue: try found.checked(1))
         let uuid = (found[4] as Data?).flatMap { data in
@@ -277,9 +279,13 @@ private struct ListedReader {
         }
         guard let uuid else { return nil }
         let zone = series.zone
+        var texts = (title: Item.text(found[2]), place: Item.text(found[3]))
+        if flags.contains(.textsCut), let whole = try fullTexts.texts(rowID: series.rowID, key: key.key, flags: flags) {
+            texts = whole
+        }
         return Occurrence(
             storedStart: key.start, end: try StoredSeconds.checked(try found.checked(0)), key: key.key, flags: flags,
-            title: Item.text(found[2]), place: Item.text(found[3]), uid: uuid
+            title: texts.title, place: texts.place, uid: uuid
         ) { [coding] in coding.date($0, zone) }
     }
 

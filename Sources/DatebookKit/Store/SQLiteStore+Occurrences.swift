@@ -79,6 +79,7 @@ extension SQLiteStore: OccurrenceStore {
                 var order = KeyOrder(table: "occurrence")
                 var titles = SharedTexts()
                 var places = SharedTexts()
+                var fullTexts = FullTexts(db, coding: coding)
                 while try rows.step() {
                     let start = rows.double(0)
                     try order.check(start, rows.int64(7), rows.double(2))
@@ -90,10 +91,16 @@ extension SQLiteStore: OccurrenceStore {
                     }
                     try stream.passing(start - slack)
                     let item = rows.int64(7)
+                    let key = rows.double(2)
+                    let flags = OccurrenceFlags(rawValue: rows.int64(3))
+                    var title = titles.text(rows, 4, key: item)
+                    var place = places.text(rows, 5, key: item)
+                    if flags.contains(.textsCut), let whole = try fullTexts.texts(rowID: item, key: key, flags: flags) {
+                        (title, place) = whole
+                    }
                     stream.add(
-                        start: start, end: try StoredSeconds.checked(rows.double(1)), key: rows.double(2),
-                        flags: OccurrenceFlags(rawValue: rows.int64(3)), rowID: item,
-                        title: titles.text(rows, 4, key: item), place: places.text(rows, 5, key: item), uid: rows.uuid(6))
+                        start: start, end: try StoredSeconds.checked(rows.double(1)), key: key, flags: flags,
+                        rowID: item, title: title, place: place, uid: rows.uuid(6))
                 }
                 try stream.finish()
             }
@@ -512,5 +519,34 @@ struct UIDReader {
                 }
             }
         }
+    }
+}
+
+/// Reads again, from their items, the texts of rows that keep only their start
+/// (`OccurrenceFlags.textsCut`): rare, so a few items are kept at a time.
+struct FullTexts {
+    private let db: Database
+    private let coding: StoredTime
+    private var items: [Int64: InstanceTexts] = [:]
+    private static let keptItems = 16
+
+    init(_ db: Database, coding: StoredTime) {
+        self.db = db
+        self.coding = coding
+    }
+
+    /// The whole title and place of the row keyed `key` of the item `rowID`, or nil when the
+    /// item is gone.
+    mutating func texts(rowID: Int64, key: Double, flags: OccurrenceFlags) throws -> (title: String, place: String)? {
+        if items[rowID] == nil {
+            guard
+                let item = try SQLiteStore.fetchItems(
+                    coding: coding, db, sql: "SELECT id FROM item WHERE id = ?", arguments: [rowID]
+                ).first
+            else { return nil }
+            if items.count >= Self.keptItems { items = [:] }
+            items[rowID] = InstanceTexts(item, coding: coding)
+        }
+        return items[rowID]?.texts(key: key, recurring: flags.contains(.recurring))
     }
 }

@@ -352,6 +352,29 @@ struct FuzzFindingsTests {
         #expect(read.map(\.start) == (0..<24).map { leapDay.addingTimeInterval(Double($0) * 3_600) })
     }
 
+    /// 200 events, 185 of them dense series, one titled with 69 KB (libFuzzer `ical`, finding
+    /// 73): 2.7–3.0 s of CPU. Each row of the calendar carried the whole title, spilling onto
+    /// overflow pages that every comparison of every insert put together again. The rows now
+    /// keep the start of a long title, and a read takes the rest from the item.
+    @Test("a series titled with 69 KB keeps the start of it in the calendar's rows and shows it whole",
+          .timeLimit(.minutes(10)))
+    func seriesWithAHugeTitle() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/dense-series-with-a-69-kb-title.ics")
+        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        #expect(report.added > 150)
+        let longest = try store.dbQueue.read { db in
+            try Int.fetchOne(db, sql: "SELECT MAX(length(CAST(title AS BLOB)) + length(CAST(place AS BLOB))) FROM occurrence")
+        }
+        #expect(try #require(longest) <= OccurrenceRows.mostTextBytes)
+        let items = try store.activeItems(offset: 0, limit: 1_000)
+        let huge = try #require(items.first { $0.title.utf8.count > 60_000 })
+        let next = try #require(try store.listedOccurrences(of: [huge.id], at: Fixture.now)[huge.id])
+        #expect(next.title == huge.title)
+        let read = try store.occurrences(from: next.start, to: next.start.addingTimeInterval(3_600))
+        #expect(read.contains { $0.itemID == huge.id && $0.title == huge.title })
+    }
+
     /// 18 `FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38` series (libFuzzer `ical`, finding 56):
     /// 240 times a day, and libical stepped through the 86,400 seconds of each day for them.
     /// Each walk spent its budget on a day of instances, and the input took a second of CPU.

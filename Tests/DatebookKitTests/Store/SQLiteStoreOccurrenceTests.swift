@@ -53,7 +53,7 @@ struct SQLiteStoreOccurrenceTests {
     @Test("the rows of one series share its title and place: one string, not one copy a row")
     func seriesRowsShareTheirTexts() throws {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
-        let title = String(repeating: "Quarterly planning 会议 ", count: 20)
+        let title = String(repeating: "Quarterly planning 会议 ", count: 15)  // short enough to be kept whole in a row
         let place = String(repeating: "Main office, room 4 ", count: 5)
         var series = Fixture.event(1, title, at: "2026-11-22 09:00")
         series.place = place
@@ -75,6 +75,42 @@ struct SQLiteStoreOccurrenceTests {
         #expect(titles.count == 1)
         #expect(places.count == 1)
         #expect(titles != [nil])
+    }
+
+    @Test("texts too long for a row of the calendar are kept short there and read whole from the item")
+    func longTextsAreReadWhole() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential())
+        let long = String(repeating: "Annual review of every project 会 ", count: 2_000)  // 70 KB
+        try store.save(Fixture.event(1, long, at: "2026-11-22 09:00"))
+        var series = Fixture.event(2, "Standup", at: "2026-11-23 09:00")
+        series.repeatRule = "FREQ=DAILY"
+        let renamed = String(repeating: "Standup, renamed ", count: 100)
+        let farAway = String(repeating: "Building 7, far away ", count: 100)
+        series.overrides = [
+            // From the 25th on, the title changes; the 27th is somewhere else as well.
+            RecurrenceOverride(
+                recurrenceID: Fixture.utc("2026-11-25 09:00"), start: Fixture.utc("2026-11-25 09:00"),
+                end: Fixture.utc("2026-11-25 10:00"), title: renamed, thisAndFuture: true),
+            RecurrenceOverride(
+                recurrenceID: Fixture.utc("2026-11-27 09:00"), start: Fixture.utc("2026-11-27 09:00"),
+                end: Fixture.utc("2026-11-27 10:00"), place: farAway),
+        ]
+        try store.save(series)
+        let rows = try store.dbQueue.read { db in
+            try Row.fetchAll(db, sql: "SELECT length(CAST(title AS BLOB)) + length(CAST(place AS BLOB)), flags FROM occurrence")
+        }
+        #expect(rows.allSatisfy { ($0[0] as Int) <= OccurrenceRows.mostTextBytes })
+        let cut = rows.filter { ($0[1] as Int64) & OccurrenceFlags.textsCut.rawValue != 0 }.count
+        // The event, and the instances from the 25th on (to the end of the kept instances).
+        #expect(cut > 300)
+        let week = try store.occurrences(from: Fixture.utc("2026-11-22 00:00"), to: Fixture.utc("2026-11-29 00:00"))
+        #expect(week.map(\.title) == [long, "Standup", "Standup", renamed, renamed, renamed, renamed])
+        #expect(week.map(\.place) == ["", "", "", "", "", farAway, ""])
+        let listed = try store.listedOccurrences(of: [Fixture.id(1), Fixture.id(2)], at: Fixture.utc("2026-11-26 12:00"))
+        #expect(listed[Fixture.id(2)]?.title == renamed)
+        #expect(listed[Fixture.id(2)]?.start == Fixture.utc("2026-11-27 09:00"))
+        #expect(listed[Fixture.id(2)]?.place == farAway)
+        #expect(try store.item(id: Fixture.id(1))?.title == long)
     }
 }
 
