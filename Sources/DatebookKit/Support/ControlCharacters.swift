@@ -17,7 +17,7 @@ public enum ControlCharacters {
     /// CR or LF that is not part of a CRLF its picture too, and a TAB a space (iCalendar has no
     /// escape for any of them).
     public static func inICalendar(_ text: String) -> String {
-        guard needsWork(text.utf8, keepingLineEnds: true) else { return text }
+        guard needsWork(text, keepingLineEnds: true) else { return text }
         var out = String.UnicodeScalarView()
         let scalars = Array(text.unicodeScalars)
         var index = 0
@@ -72,23 +72,33 @@ public enum ControlCharacters {
         return scalar
     }
 
-    /// True when `bytes` hold a control character (beyond CRLF pairs, with `keepingLineEnds`).
-    private static func needsWork(_ bytes: String.UTF8View, keepingLineEnds: Bool) -> Bool {
-        var previous: UInt8 = 0
-        var pendingCR = false
-        for byte in bytes {
-            if pendingCR {
-                if byte != 0x0A { return true }
-                pendingCR = false
-            } else if byte == 0x0D && keepingLineEnds {
-                pendingCR = true
-            } else if byte == 0x0A {
-                return true
-            } else if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte < 0xA0) {
-                return true
+    /// True when `text` holds a control character (beyond CRLF pairs, with `keepingLineEnds`).
+    /// Read from its UTF-8 in place: a writer asks it of every text of every item.
+    private static func needsWork(_ text: String, keepingLineEnds: Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            var pendingCR = false
+            for byte in bytes {
+                // Most bytes are printable ASCII past a C2 lead byte: one comparison for them.
+                if byte >= 0x20 && byte < 0x7F {
+                    if pendingCR { return true }
+                    previous = byte
+                    continue
+                }
+                if pendingCR {
+                    if byte != 0x0A { return true }
+                    pendingCR = false
+                } else if byte == 0x0D && keepingLineEnds {
+                    pendingCR = true
+                } else if byte == 0x0A {
+                    return true
+                } else if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) {
+                    return true
+                }
+                previous = byte
             }
-            previous = byte
+            return pendingCR
         }
-        return pendingCR
     }
 }

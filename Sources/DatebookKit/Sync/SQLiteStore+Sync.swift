@@ -155,7 +155,7 @@ extension SQLiteStore {
     }
 
     static func syncedResources(_ db: Database, account: String, collection: URL) throws -> [String: SyncedResource] {
-        try syncedResources(db, where: "", account: account, collection: collection, InList([String]()))
+        try syncedResources(db, where: "", account: account, collection: collection, nil)
     }
 
     /// What was agreed for the resources of a collection named `hrefs` or holding one of
@@ -182,14 +182,14 @@ extension SQLiteStore {
     static let targetedReadLimit = 500
 
     private static func syncedResources(
-        _ db: Database, where condition: String, account: String, collection: URL, _ list: InList
+        _ db: Database, where condition: String, account: String, collection: URL, _ list: InList?
     ) throws -> [String: SyncedResource] {
         var result: [String: SyncedResource] = [:]
         let rows = try Row.fetchCursor(
             db,
             sql: "SELECT href, uid, etag, base, agreed FROM sync_resource WHERE account = ? AND collection = ?"
                 + condition,
-            arguments: StatementArguments([account, collection.absoluteString]) + list.arguments)
+            arguments: StatementArguments([account, collection.absoluteString]) + (list?.arguments ?? []))
         while let row = try rows.next() {
             let resource = SyncedResource(href: row[0], uid: row[1], etag: row[2], base: row[3], agreed: row[4])
             result[resource.href] = resource
