@@ -476,17 +476,40 @@ struct OccurrenceStream {
         return result[...]
     }
 
-    /// The order of `OccurrenceStore`: start, title, item (as its lowercase text sorts, which
-    /// is the order of its bytes), the instance's original start.
+    /// The order of `OccurrenceStore`: start, title (by its bytes, `titleOrder`), item (as its
+    /// lowercase text sorts, which is the order of its bytes), the instance's original start.
     static func sortsBefore(_ a: Occurrence, _ b: Occurrence) -> Bool {
         if a.start != b.start { return a.start < b.start }
-        if a.title != b.title { return a.title < b.title }
+        let titles = titleOrder(a.title, b.title)
+        if titles != 0 { return titles < 0 }
         if a.itemID != b.itemID {
             return withUnsafeBytes(of: a.itemID.uuid) { x in
                 withUnsafeBytes(of: b.itemID.uuid) { y in x.lexicographicallyPrecedes(y) }
             }
         }
         return (a.recurrenceID ?? a.start) < (b.recurrenceID ?? b.start)
+    }
+}
+
+extension OccurrenceStream {
+    /// Negative when `a` sorts before `b`, zero when they are the same, by their UTF-8 bytes: the
+    /// order of their code points, which is String's own for text in NFC, and SQLite's (BINARY).
+    /// String's `<` and `==` compare canonically, normalizing both as they go: two series with
+    /// one title of 69 KB, their instances sorted at the same starts, took seconds (finding 74).
+    static func titleOrder(_ a: String, _ b: String) -> Int {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                if x.baseAddress == y.baseAddress && x.count == y.count { return 0 }
+                let common = min(x.count, y.count)
+                if common > 0 {
+                    let order = memcmp(x.baseAddress!, y.baseAddress!, common)
+                    if order != 0 { return Int(order) }
+                }
+                return x.count - y.count
+            }
+        }
     }
 }
 

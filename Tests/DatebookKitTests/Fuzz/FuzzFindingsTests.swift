@@ -375,6 +375,32 @@ struct FuzzFindingsTests {
         #expect(read.contains { $0.itemID == huge.id && $0.title == huge.title })
     }
 
+    /// 134 events, two of them series titled with the same 69 KB (libFuzzer `ical`, finding 74,
+    /// grown from finding 73's input): their instances read live were sorted by start, then
+    /// title, and String's canonical comparison walked both titles whole at every tie, 90 % of
+    /// 27 billion instructions. Titles now sort by their bytes.
+    @Test("series sharing a title of 69 KB are read in order without comparing it canonically",
+          .timeLimit(.minutes(10)))
+    func seriesSharingAHugeTitle() throws {
+        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
+        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/series-sharing-a-69-kb-title.ics")
+        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        #expect(report.added > 100)
+        let huge = try store.activeItems(offset: 0, limit: 1_000).filter { $0.title.utf8.count > 60_000 }
+        #expect(huge.count == 2)
+        // The target's three reads: around now, across where kept instances begin, past the horizon.
+        let day = 86_400.0
+        var shown: [Occurrence] = []
+        for (from, to) in [(-31 * day, 62 * day), (-431 * day, -369 * day), (420 * day, 451 * day)] {
+            let read = try store.occurrences(
+                from: Fixture.now.addingTimeInterval(from), to: Fixture.now.addingTimeInterval(to))
+            #expect(zip(read, read.dropFirst()).allSatisfy { !OccurrenceStream.sortsBefore($1, $0) })
+            shown += read.filter { $0.title.utf8.count > 60_000 }
+        }
+        #expect(Set(shown.map(\.itemID)) == Set(huge.map(\.id)))
+        #expect(shown.allSatisfy { $0.title == huge[0].title })
+    }
+
     /// 18 `FREQ=SECONDLY;BYHOUR=23,17,22,11;BYMINUTE=38` series (libFuzzer `ical`, finding 56):
     /// 240 times a day, and libical stepped through the 86,400 seconds of each day for them.
     /// Each walk spent its budget on a day of instances, and the input took a second of CPU.

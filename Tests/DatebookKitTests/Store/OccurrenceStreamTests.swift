@@ -7,6 +7,24 @@ import Testing
 /// the walk, and what waits is merged with what comes in.
 @Suite("The occurrence stream")
 struct OccurrenceStreamTests {
+    @Test("titles sort by their UTF-8 bytes, as SQLite sorts them, not canonically")
+    func titlesSortByTheirBytes() {
+        let decomposed = "Cafe\u{301}"  // e and a combining acute: the same text as "Café" to String
+        let composed = "Café"
+        #expect(OccurrenceStream.titleOrder(decomposed, composed) < 0)  // 0x65 before 0xC3
+        #expect(OccurrenceStream.titleOrder(composed, decomposed) > 0)
+        #expect(OccurrenceStream.titleOrder("Cafe", decomposed) < 0)  // a start sorts first
+        #expect(OccurrenceStream.titleOrder(composed, String(composed)) == 0)
+        #expect(OccurrenceStream.titleOrder("", "") == 0)
+        let long = String(repeating: "会", count: 30_000)
+        #expect(OccurrenceStream.titleOrder(long + "a", long + "b") < 0)
+        let start = Fixture.utc("2026-11-22 09:00")
+        let a = Occurrence(itemID: Fixture.id(2), kind: .event, title: decomposed, start: start, end: start)
+        let b = Occurrence(itemID: Fixture.id(1), kind: .event, title: composed, start: start, end: start)
+        #expect(OccurrenceStream.sortsBefore(a, b))
+        #expect(!OccurrenceStream.sortsBefore(b, a))
+    }
+
     @Test("many rows within the hours rows wait are merged a bounded number of times, and come out in order")
     func denseHoursStayLinear() throws {
         // 200,000 rows a tenth of a second apart: 5.6 hours, all within the 14 hours a row
