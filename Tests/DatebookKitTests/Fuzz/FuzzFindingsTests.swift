@@ -359,9 +359,7 @@ struct FuzzFindingsTests {
     @Test("a series titled with 69 KB keeps the start of it in the calendar's rows and shows it whole",
           .timeLimit(.minutes(10)))
     func seriesWithAHugeTitle() throws {
-        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
-        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/dense-series-with-a-69-kb-title.ics")
-        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        let (store, report) = try Self.storeImporting("dense-series-with-a-69-kb-title.ics")
         #expect(report.added > 150)
         let longest = try store.dbQueue.read { db in
             try Int.fetchOne(db, sql: "SELECT MAX(length(CAST(title AS BLOB)) + length(CAST(place AS BLOB))) FROM occurrence")
@@ -382,9 +380,7 @@ struct FuzzFindingsTests {
     @Test("series sharing a title of 69 KB are read in order without comparing it canonically",
           .timeLimit(.minutes(10)))
     func seriesSharingAHugeTitle() throws {
-        let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
-        let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/series-sharing-a-69-kb-title.ics")
-        let report = try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        let (store, report) = try Self.storeImporting("series-sharing-a-69-kb-title.ics")
         #expect(report.added > 100)
         let huge = try store.activeItems(offset: 0, limit: 1_000).filter { $0.title.utf8.count > 60_000 }
         #expect(huge.count == 2)
@@ -861,9 +857,14 @@ struct FuzzFindingsTests {
 
     /// Imports a file of Fixtures/Fuzz into a new store.
     static func importFixture(_ name: String) throws -> ImportReport {
+        try storeImporting(name).report
+    }
+
+    /// A store in memory (Berlin, `Fixture.now`) with the fixture `Fixtures/Fuzz/name` imported.
+    static func storeImporting(_ name: String) throws -> (store: SQLiteStore, report: ImportReport) {
         let store = try SQLiteStore.inMemory(clock: .fixed(Fixture.now), ids: .sequential(), timeZone: Self.berlin)
         let url = Bundle.module.resourceURL!.appendingPathComponent("Fixtures/Fuzz/\(name)")
-        return try ICalendarImporter(writer: store).importData(try Data(contentsOf: url))
+        return (store, try ICalendarImporter(writer: store).importData(try Data(contentsOf: url)))
     }
 
     /// Validates, then saves the item (the store expands the series) and reads the range.
