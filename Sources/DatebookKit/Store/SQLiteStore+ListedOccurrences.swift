@@ -279,10 +279,8 @@ private struct ListedReader {
         }
         guard let uuid else { return nil }
         let zone = series.zone
-        var texts = (title: Item.text(found[2]), place: Item.text(found[3]))
-        if flags.contains(.textsCut), let whole = try fullTexts.texts(rowID: series.rowID, key: key.key, flags: flags) {
-            texts = whole
-        }
+        let texts = try fullTexts.texts(
+            (Item.text(found[2]), Item.text(found[3])), rowID: series.rowID, key: key.key, flags: flags)
         return Occurrence(
             storedStart: key.start, end: try StoredSeconds.checked(try found.checked(0)), key: key.key, flags: flags,
             title: texts.title, place: texts.place, uid: uuid

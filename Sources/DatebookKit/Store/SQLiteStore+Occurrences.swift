@@ -93,11 +93,9 @@ extension SQLiteStore: OccurrenceStore {
                     let item = rows.int64(7)
                     let key = rows.double(2)
                     let flags = OccurrenceFlags(rawValue: rows.int64(3))
-                    var title = titles.text(rows, 4, key: item)
-                    var place = places.text(rows, 5, key: item)
-                    if flags.contains(.textsCut), let whole = try fullTexts.texts(rowID: item, key: key, flags: flags) {
-                        (title, place) = whole
-                    }
+                    let (title, place) = try fullTexts.texts(
+                        (titles.text(rows, 4, key: item), places.text(rows, 5, key: item)), rowID: item, key: key,
+                        flags: flags)
                     stream.add(
                         start: start, end: try StoredSeconds.checked(rows.double(1)), key: key, flags: flags,
                         rowID: item, title: title, place: place, uid: rows.uuid(6))
@@ -558,18 +556,22 @@ struct FullTexts {
         self.coding = coding
     }
 
-    /// The whole title and place of the row keyed `key` of the item `rowID`, or nil when the
-    /// item is gone.
-    mutating func texts(rowID: Int64, key: Double, flags: OccurrenceFlags) throws -> (title: String, place: String)? {
+    /// What the row keyed `key` of the item `rowID` shows: `stored`, the texts as the row keeps
+    /// them, unless its `flags` say they were cut; then the whole texts, from the item (`stored`
+    /// still when the item is gone).
+    mutating func texts(
+        _ stored: (title: String, place: String), rowID: Int64, key: Double, flags: OccurrenceFlags
+    ) throws -> (title: String, place: String) {
+        guard flags.contains(.textsCut) else { return stored }
         if items[rowID] == nil {
             guard
                 let item = try SQLiteStore.fetchItems(
                     coding: coding, db, sql: "SELECT id FROM item WHERE id = ?", arguments: [rowID]
                 ).first
-            else { return nil }
+            else { return stored }
             if items.count >= Self.keptItems { items = [:] }
             items[rowID] = InstanceTexts(item, coding: coding)
         }
-        return items[rowID]?.texts(key: key, recurring: flags.contains(.recurring))
+        return items[rowID]?.texts(key: key, recurring: flags.contains(.recurring)) ?? stored
     }
 }
